@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "ListAdapter",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
+    products: [
+        .library(name: "ListAdapter", targets: ["ListAdapter"]),
+        .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
+        .executable(name: "sample", targets: ["Sample"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "ListAdapter", swiftSettings: strictSettings),
+        .target(name: "ListAdapterTesting", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "Sample",
+            dependencies: [
+                "ListAdapter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sample",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ListAdapterTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "SampleTests", dependencies: ["Sample", "ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,69 @@
+/// The position of an item in a sectioned list: a section index and an item index inside it.
+///
+/// `ItemPath` is the package's own lightweight index path. It is a plain pair of integers,
+/// so change sets stay cheap `Sendable` values and hot loops never allocate `IndexPath`s;
+/// the UIKit connector converts at the edge (`IndexPath(item:section:)`).
+///
+/// Paths are ordered section first, then item, which is the order UIKit sorts batch
+/// operations in.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ItemPath: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The section index.
+    public var section: Int
+    /// The item index inside the section.
+    public var item: Int
+
+    /// Creates a path.
+    @inlinable
+    public init(section: Int, item: Int) {
+        self.section = section
+        self.item = item
+    }
+
+    @inlinable
+    public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
+    }
+
+    /// UIKit's own notation, `section - item`, as it appears in exception messages.
+    public var description: String { "\(section) - \(item)" }
+}
+
+/// A move of one item from a path before an update to a path after it.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ItemMove: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The path before the update.
+    public var from: ItemPath
+    /// The path after the update.
+    public var to: ItemPath
+
+    /// Creates a move.
+    @inlinable
+    public init(from: ItemPath, to: ItemPath) {
+        self.from = from
+        self.to = to
+    }
+
+    public var description: String { "(\(from)) -> (\(to))" }
+}
+
+/// A move of one section from an index before an update to an index after it.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The section index before the update.
+    public var from: Int
+    /// The section index after the update.
+    public var to: Int
+
+    /// Creates a move.
+    @inlinable
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+
+    public var description: String { "\(from) -> \(to)" }
+}
