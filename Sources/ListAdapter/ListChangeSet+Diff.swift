@@ -1,0 +1,181 @@
+extension ListChangeSet {
+    /// Computes what changed from `old` to `new`: the package's pure diff.
+    ///
+    /// Sections are matched by title, items by identifier. An item whose summary differs
+    /// is an update. Moves are minimal (see ``ListChangeSet``).
+    ///
+    /// ```swift
+    /// let changes = ListChangeSet(from: before, to: after)
+    /// changes.itemMoves.count   // kept items − Σ LIS over kept sections
+    /// ```
+    ///
+    /// Runs on the calling queue and touches no shared state; the adapter calls it on its
+    /// private queue.
+    ///
+    /// - Complexity: Expected O(n + m) hashing (none for a shared prefix and suffix) plus
+    ///   O(k log k) for the longest increasing subsequences of the k items whose order
+    ///   changed inside their section.
+    @inlinable
+    public init<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
+        self.init()
+        let sections = SectionMatching(from: old, to: new)
+        self.sectionDeletes = sections.deletes
+        self.sectionInserts = sections.inserts
+        self.sectionMoves = sections.moves
+        diffItems(from: old, to: new, sections: sections)
+    }
+
+    @inlinable
+    mutating func diffItems<ID, Summary>(
+        from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching
+    ) {
+        let oldCount = old.count
+        let newCount = new.count
+        var oldToNew = ContiguousArray<Int32>(repeating: -1, count: oldCount)
+        var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
+        old.identifiers.withUnsafeBufferPointer { oldIDs in
+            new.identifiers.withUnsafeBufferPointer { newIDs in
+                oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+                    newToOld.withUnsafeMutableBufferPointer { newToOld in
+                        // Shared prefix and suffix match position for position, unhashed.
+                        var prefix = 0
+                        let shorter = min(oldCount, newCount)
+                        while prefix < shorter && oldIDs[prefix] == newIDs[prefix] {
+                            oldToNew[prefix] = Int32(truncatingIfNeeded: prefix)
+                            newToOld[prefix] = Int32(truncatingIfNeeded: prefix)
+                            prefix += 1
+                        }
+                        var suffix = 0
+                        while suffix < shorter - prefix
+                            && oldIDs[oldCount - 1 - suffix] == newIDs[newCount - 1 - suffix]
+                        {
+                            let oldPosition = oldCount - 1 - suffix
+                            let newPosition = newCount - 1 - suffix
+                            oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
+                            newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
+                            suffix += 1
+                        }
+                        // The middle goes through the old snapshot's index.
+                        for newPosition in prefix ..< (newCount - suffix) {
+                            if let oldPosition = old.index.position(of: newIDs[newPosition], in: oldIDs) {
+                                oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
+                                newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Deletes, in old order.
+        for oldSection in 0 ..< old.numberOfSections {
+            let start = old.starts[oldSection]
+            for oldPosition in start ..< old.starts[oldSection + 1] where oldToNew[oldPosition] < 0 {
+                itemDeletes.append(ItemPath(section: oldSection, item: oldPosition - start))
+            }
+        }
+        // Inserts, moves and updates, section by section in new order.
+        var stayers = ContiguousArray<Int>()
+        var stayerNewItem = ContiguousArray<Int>()
+        var isMember = ContiguousArray<Bool>()
+        for newSection in 0 ..< new.numberOfSections {
+            let newStart = new.starts[newSection]
+            let newEnd = new.starts[newSection + 1]
+            let oldSection = sections.newToOld[newSection]
+            let oldStart = oldSection >= 0 ? old.starts[oldSection] : 0
+            let oldEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
+            stayers.removeAll(keepingCapacity: true)
+            stayerNewItem.removeAll(keepingCapacity: true)
+            for newPosition in newStart ..< newEnd {
+                let oldPosition = Int(newToOld[newPosition])
+                let newPath = ItemPath(section: newSection, item: newPosition - newStart)
+                if oldPosition < 0 {
+                    itemInserts.append(newPath)
+                    continue
+                }
+                if oldPosition >= oldStart && oldPosition < oldEnd {
+                    stayers.append(oldPosition - oldStart)
+                    stayerNewItem.append(newPath.item)
+                } else {
+                    itemMoves.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
+                }
+                if old.summaries[oldPosition] != new.summaries[newPosition] {
+                    itemUpdates.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
+                }
+            }
+            if stayers.isEmpty { continue }
+            isMember.removeAll(keepingCapacity: true)
+            isMember.append(contentsOf: repeatElement(false, count: stayers.count))
+            let kept = stayers.withUnsafeBufferPointer { values in
+                isMember.withUnsafeMutableBufferPointer { members in
+                    LongestIncreasingSubsequence.mark(values, isMember: members)
+                }
+            }
+            if kept == stayers.count { continue }
+            for position in stayers.indices where !isMember[position] {
+                itemMoves.append(ItemMove(
+                    from: ItemPath(section: oldSection, item: stayers[position]),
+                    to: ItemPath(section: newSection, item: stayerNewItem[position])
+                ))
+            }
+        }
+        // Moves were appended per section, cross-section ones first: restore global order.
+        itemMoves.sort { $0.to < $1.to }
+    }
+}
+
+/// How the sections of two snapshots correspond: matched by title, with the minimal set
+/// of moves (kept sections outside one longest increasing subsequence).
+@usableFromInline
+struct SectionMatching: Sendable {
+    /// For each old section, its new index, or -1 when deleted.
+    @usableFromInline var oldToNew: ContiguousArray<Int>
+    /// For each new section, its old index, or -1 when inserted.
+    @usableFromInline var newToOld: ContiguousArray<Int>
+    /// For each new section, whether it is a kept section that moves.
+    @usableFromInline var isMoved: ContiguousArray<Bool>
+    @usableFromInline var deletes: [Int] = []
+    @usableFromInline var inserts: [Int] = []
+    @usableFromInline var moves: [SectionMove] = []
+
+    @inlinable
+    init<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
+        let oldCount = old.numberOfSections
+        let newCount = new.numberOfSections
+        oldToNew = ContiguousArray(repeating: -1, count: oldCount)
+        newToOld = ContiguousArray(repeating: -1, count: newCount)
+        isMoved = ContiguousArray(repeating: false, count: newCount)
+        if old.titles == new.titles {
+            for section in 0 ..< oldCount {
+                oldToNew[section] = section
+                newToOld[section] = section
+            }
+            return
+        }
+        var oldIndexOfTitle: [String?: Int] = [:]
+        oldIndexOfTitle.reserveCapacity(oldCount)
+        for section in 0 ..< oldCount { oldIndexOfTitle[old.titles[section]] = section }
+        var keptOld = ContiguousArray<Int>()
+        var keptNew = ContiguousArray<Int>()
+        for section in 0 ..< newCount {
+            if let oldSection = oldIndexOfTitle[new.titles[section]] {
+                newToOld[section] = oldSection
+                oldToNew[oldSection] = section
+                keptOld.append(oldSection)
+                keptNew.append(section)
+            } else {
+                inserts.append(section)
+            }
+        }
+        for section in 0 ..< oldCount where oldToNew[section] < 0 { deletes.append(section) }
+        var isMember = ContiguousArray(repeating: false, count: keptOld.count)
+        _ = keptOld.withUnsafeBufferPointer { values in
+            isMember.withUnsafeMutableBufferPointer { members in
+                LongestIncreasingSubsequence.mark(values, isMember: members)
+            }
+        }
+        for position in keptOld.indices where !isMember[position] {
+            moves.append(SectionMove(from: keptOld[position], to: keptNew[position]))
+            isMoved[keptNew[position]] = true
+        }
+    }
+}

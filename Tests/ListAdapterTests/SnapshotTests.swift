@@ -1,0 +1,81 @@
+import ListAdapter
+import Testing
+
+@Suite("ListSnapshot grouping")
+struct SnapshotTests {
+    @Test func emptyListHasNoSections() {
+        let snapshot = ListSnapshot<String, Int>([])
+        #expect(snapshot.numberOfSections == 0)
+        #expect(snapshot.count == 0)
+        #expect(snapshot.path(of: "a") == nil)
+    }
+
+    @Test func noTitlesGiveOneUntitledSection() {
+        let snapshot = ListSnapshot<String, NoSummary>([ListEntry(id: "a"), ListEntry(id: "b")])
+        #expect(snapshot.numberOfSections == 1)
+        #expect(snapshot.title(ofSection: 0) == nil)
+        #expect(Array(snapshot.identifiers(inSection: 0)) == ["a", "b"])
+    }
+
+    @Test func sectionsFollowFirstAppearanceAndItemsKeepListOrder() {
+        let snapshot = ListSnapshot<String, Int>([
+            ListEntry(id: "a", section: "B", summary: 0),
+            ListEntry(id: "b", section: "A", summary: 0),
+            ListEntry(id: "c", section: "B", summary: 0),
+            ListEntry(id: "d", section: nil, summary: 0),
+            ListEntry(id: "e", section: "A", summary: 0),
+        ])
+        #expect(Array(snapshot.sectionTitles) == ["B", "A", nil])
+        #expect(Array(snapshot.identifiers(inSection: 0)) == ["a", "c"])
+        #expect(Array(snapshot.identifiers(inSection: 1)) == ["b", "e"])
+        #expect(Array(snapshot.identifiers(inSection: 2)) == ["d"])
+        #expect(snapshot.path(of: "e") == ItemPath(section: 1, item: 1))
+        #expect(snapshot.path(of: "d") == ItemPath(section: 2, item: 0))
+        #expect(snapshot.identifier(at: ItemPath(section: 0, item: 1)) == "c")
+    }
+
+    @Test func duplicatesKeepTheFirstOccurrenceAndAreCounted() {
+        let snapshot = ListSnapshot<String, Int>([
+            ListEntry(id: "a", section: "S", summary: 1),
+            ListEntry(id: "a", section: "T", summary: 2),
+            ListEntry(id: "b", section: "S", summary: 3),
+            ListEntry(id: "b", section: "S", summary: 4),
+        ])
+        // "T" only ever held a duplicate: it must not become a section.
+        #expect(Array(snapshot.sectionTitles) == ["S"])
+        #expect(Array(snapshot.identifiers(inSection: 0)) == ["a", "b"])
+        #expect(snapshot.summary(of: "a") == 1)
+        #expect(snapshot.summary(of: "b") == 3)
+        #expect(snapshot.duplicates.count == 2)
+        #expect(snapshot.duplicates.samples == ["a", "b"])
+    }
+
+    @Test func indexFindsEveryItemAfterRegrouping() {
+        var generator = SeededGenerator(seed: 7)
+        let entries = (0 ..< 5_000).map { id in
+            ListEntry(id: id, section: "s\(Int.random(in: 0 ..< 40, using: &generator))", summary: id % 3)
+        }
+        let snapshot = ListSnapshot(entries)
+        #expect(snapshot.count == 5_000)
+        var seen = 0
+        for section in 0 ..< snapshot.numberOfSections {
+            for item in 0 ..< snapshot.numberOfItems(inSection: section) {
+                let path = ItemPath(section: section, item: item)
+                #expect(snapshot.path(of: snapshot.identifier(at: path)) == path)
+                seen += 1
+            }
+        }
+        #expect(seen == 5_000)
+        #expect(snapshot.path(of: 5_000) == nil)
+    }
+
+    @Test func entriesRoundTrip() {
+        let snapshot = ListSnapshot<String, Int>([
+            ListEntry(id: "x", section: "A", summary: 1),
+            ListEntry(id: "y", section: "B", summary: 2),
+            ListEntry(id: "z", section: "A", summary: 3),
+        ])
+        #expect(ListSnapshot(snapshot.entries) == snapshot)
+        #expect(snapshot.entries.map(\.id) == ["x", "z", "y"])
+    }
+}
