@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+/// The `sample` program: the first thing a newcomer runs.
+struct SampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample",
+        abstract: "Try ListAdapter: diff lists, browse and watch SQLite tables.",
+        subcommands: [DiffCommand.self]
+    )
+}
+
+/// Runs `sample`, turning every failure into a one-line message and exit status 2 (0 for
+/// help and version requests), never a stack trace.
+@main
+enum SampleMain {
+    static func main() {
+        do {
+            var command = try SampleCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            let code = SampleCommand.exitCode(for: error)
+            let message = SampleCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                exit(0)
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(2)
+        }
+    }
+}

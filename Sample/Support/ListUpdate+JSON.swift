@@ -1,0 +1,56 @@
+import ListAdapter
+
+extension ListUpdate {
+    /// The update in the `sample diff` output shape:
+    /// `{"batches": [...], "stats": {...}}`, with empty operation lists left out and ids
+    /// printed through `idText`.
+    func json(milliseconds: Double, idText: (ID) -> String) -> JSONValue {
+        .object([
+            ("batches", .array(batches.map { $0.json(idText: idText) })),
+            ("stats", .object([
+                ("inserts", .int(changes.itemInserts.count)),
+                ("deletes", .int(changes.itemDeletes.count)),
+                ("moves", .int(changes.itemMoves.count)),
+                ("updates", .int(changes.itemUpdates.count)),
+                ("sectionMoves", .int(changes.sectionMoves.count)),
+                ("milliseconds", .double((milliseconds * 1000).rounded() / 1000)),
+            ])),
+        ])
+    }
+}
+
+extension ListBatch {
+    func json(idText: (ID) -> String) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        func add(_ key: String, _ values: [JSONValue]) {
+            if !values.isEmpty { members.append((key, .array(values))) }
+        }
+        add("deleteSections", update.deleteSections.map { .int($0) })
+        add("insertSections", update.insertSections.map { .int($0) })
+        add("moveSections", update.moveSections.map { .array([.int($0.from), .int($0.to)]) })
+        add("reloadSections", update.reloadSections.map { .int($0) })
+        add("deleteItems", update.deleteItems.map(\.json))
+        add("insertItems", update.insertItems.map(\.json))
+        add("moveItems", update.moveItems.map { .array([$0.from.json, $0.to.json]) })
+        add("reloadItems", update.reloadItems.map(\.json))
+        add("reconfigureItems", update.reconfigureItems.map(\.json))
+        members.append(("after", after.sectionsJSON(idText: idText)))
+        return .object(members)
+    }
+}
+
+extension ListSnapshot {
+    /// `[{"title": "S", "ids": ["a", ...]}, ...]`, `null` titling the untitled section.
+    func sectionsJSON(idText: (ID) -> String) -> JSONValue {
+        .array((0 ..< numberOfSections).map { section in
+            .object([
+                ("title", title(ofSection: section).map(JSONValue.string) ?? .null),
+                ("ids", .array(identifiers(inSection: section).map { .string(idText($0)) })),
+            ])
+        })
+    }
+}
+
+extension ItemPath {
+    var json: JSONValue { .array([.int(section), .int(item)]) }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the real `sample` binary that `swift test` built beside the test bundle.
+struct SampleProcess {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The `sample` executable in the build products folder.
+    static var executable: URL {
+        get throws {
+            var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            for _ in 0 ..< 4 {
+                let candidate = folder.appendingPathComponent("sample")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder = folder.deletingLastPathComponent()
+            }
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "sample (next to \(CommandLine.arguments[0]))"])
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let errorData = LockedData()
+        let errorRead = DispatchGroup()
+        DispatchQueue.global().async(group: errorRead) {
+            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.value, as: UTF8.self)
+        )
+    }
+}
+
+/// A `Data` written by one thread and read by another.
+final class LockedData: @unchecked Sendable {  // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var data: Data?
+
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}
