@@ -29,6 +29,10 @@ extension ListChangeSet {
     mutating func diffItems<ID, Summary>(
         from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching
     ) {
+        if old.starts == new.starts && old.titles == new.titles && old.identifiers == new.identifiers {
+            diffSummariesOnly(from: old, to: new)
+            return
+        }
         let oldCount = old.count
         let newCount = new.count
         var oldToNew = ContiguousArray<Int32>(repeating: -1, count: oldCount)
@@ -37,27 +41,34 @@ extension ListChangeSet {
             new.identifiers.withUnsafeBufferPointer { newIDs in
                 oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                     newToOld.withUnsafeMutableBufferPointer { newToOld in
-                        // Shared prefix and suffix match position for position, unhashed.
-                        var prefix = 0
-                        let shorter = min(oldCount, newCount)
-                        while prefix < shorter && oldIDs[prefix] == newIDs[prefix] {
-                            oldToNew[prefix] = Int32(truncatingIfNeeded: prefix)
-                            newToOld[prefix] = Int32(truncatingIfNeeded: prefix)
-                            prefix += 1
-                        }
-                        var suffix = 0
-                        while suffix < shorter - prefix
-                            && oldIDs[oldCount - 1 - suffix] == newIDs[newCount - 1 - suffix]
-                        {
-                            let oldPosition = oldCount - 1 - suffix
-                            let newPosition = newCount - 1 - suffix
-                            oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
-                            newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
-                            suffix += 1
-                        }
-                        // The middle goes through the old snapshot's index.
-                        for newPosition in prefix ..< (newCount - suffix) {
-                            if let oldPosition = old.index.position(of: newIDs[newPosition], in: oldIDs) {
+                        // Walk each new section with a cursor into its old counterpart: an
+                        // item equal to the one under the cursor matches unhashed (shared
+                        // prefixes, suffixes and the long unchanged runs between edits);
+                        // only the others go through the old snapshot's index. After a
+                        // hashed match, the item following it in the old list is a second
+                        // candidate: when it matches, the run continues there (the items
+                        // skipped were deleted or moved away). Going section by section keeps
+                        // reordered sections from defeating the cursor.
+                        for newSection in 0 ..< new.numberOfSections {
+                            let oldSection = sections.newToOld[newSection]
+                            var cursor = oldSection >= 0 ? old.starts[oldSection] : 0
+                            let cursorEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
+                            var alternative = cursorEnd
+                            for newPosition in new.starts[newSection] ..< new.starts[newSection + 1] {
+                                let id = newIDs[newPosition]
+                                var oldPosition: Int
+                                if cursor < cursorEnd && oldIDs[cursor] == id {
+                                    oldPosition = cursor
+                                    cursor += 1
+                                } else if alternative < cursorEnd && oldIDs[alternative] == id {
+                                    oldPosition = alternative
+                                    cursor = alternative + 1
+                                    alternative = cursorEnd
+                                } else {
+                                    guard let found = old.index.position(of: id, in: oldIDs) else { continue }
+                                    oldPosition = found
+                                    alternative = found + 1
+                                }
                                 oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
                                 newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
                             }
@@ -120,6 +131,24 @@ extension ListChangeSet {
         }
         // Moves were appended per section, cross-section ones first: restore global order.
         itemMoves.sort { $0.to < $1.to }
+    }
+}
+
+extension ListChangeSet {
+    /// The fast path for two lists with the same identifiers in the same sections: only
+    /// summaries can differ.
+    @inlinable
+    mutating func diffSummariesOnly<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
+        old.summaries.withUnsafeBufferPointer { oldSummaries in
+            new.summaries.withUnsafeBufferPointer { newSummaries in
+                var section = 0
+                for position in 0 ..< newSummaries.count where oldSummaries[position] != newSummaries[position] {
+                    while new.starts[section + 1] <= position { section += 1 }
+                    let path = ItemPath(section: section, item: position - new.starts[section])
+                    itemUpdates.append(ItemMove(from: path, to: path))
+                }
+            }
+        }
     }
 }
 

@@ -29,6 +29,12 @@ enum LongestIncreasingSubsequence {
         var predecessor = ContiguousArray<Int>(repeating: -1, count: count)
         for position in 0 ..< count {
             let value = values[position]
+            // Nearly sorted input, the common case, mostly extends the longest run.
+            if let last = tails.last, values[last] < value {
+                predecessor[position] = last
+                tails.append(position)
+                continue
+            }
             var low = 0
             var high = tails.count
             while low < high {
