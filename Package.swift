@@ -16,9 +16,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(name: "ListAdapter", swiftSettings: strictSettings),
+        .target(
+            name: "ListAdapter",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "ListAdapterTesting", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
         .executableTarget(
             name: "Sample",

@@ -1,0 +1,53 @@
+/// What a ``ListViewAdapter`` tells its observers, on its delivery queue (the main queue
+/// unless configured otherwise).
+///
+/// Thread safety: a value type; delivered on the delivery queue, usable on any queue.
+public enum ListEvent<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
+    /// Reload everything from this snapshot (`reloadData`): the first load, a
+    /// transition configured without animation, or any change for an observer that is
+    /// not ready. The adapter already answers from `snapshot` when this is delivered.
+    case reload(ListSnapshot<ID, Summary>)
+    /// Apply this batch inside one `performBatchUpdates`. The adapter already answers
+    /// from `batch.after` when this is delivered, as UIKit expects at the end of the block.
+    case batch(ListBatch<ID, Summary>, ListChangeInfo)
+    /// The load state changed (for example to ``ListLoadState/failed(_:)``).
+    case loadStateChanged(ListLoadState)
+    /// The last load reported duplicate identifiers; the adapter kept each one's first
+    /// occurrence. Reported once per load that had any.
+    case duplicateIdentifiers(DuplicateIdentifiers<ID>)
+}
+
+/// Facts about a delivered change: what changed, why, and what it cost.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ListChangeInfo: Sendable {
+    /// Why the adapter computed a change.
+    public enum Reason: Sendable, Equatable {
+        /// The data source invalidated (or the first load completed).
+        case invalidation
+        /// The adapter transitioned to another data source.
+        case transition
+        /// A section was collapsed or expanded.
+        case sectionVisibility
+    }
+
+    /// What changed, by meaning.
+    public var changes: ListChangeSet
+    /// Why.
+    public var reason: Reason
+    /// The position of this batch in its update (batches are delivered in order).
+    public var batchIndex: Int
+    /// How many batches the update has.
+    public var batchCount: Int
+    /// Time spent on the adapter's private queue diffing and staging this update.
+    public var computeDuration: Duration
+
+    /// Creates change facts.
+    public init(changes: ListChangeSet, reason: Reason, batchIndex: Int, batchCount: Int, computeDuration: Duration) {
+        self.changes = changes
+        self.reason = reason
+        self.batchIndex = batchIndex
+        self.batchCount = batchCount
+        self.computeDuration = computeDuration
+    }
+}

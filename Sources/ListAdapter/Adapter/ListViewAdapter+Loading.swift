@@ -1,0 +1,124 @@
+import Dispatch
+import Logging
+
+extension ListViewAdapter: InvalidationTarget {
+    /// Asks the adapter to reload its source's entries and deliver the difference.
+    ///
+    /// Call it from any thread; it returns at once. Invalidations that arrive while a load
+    /// runs coalesce into one more load.
+    public func invalidate() {
+        queue.async { self.perform(self.core.cycle.invalidate()) }
+    }
+
+    func sourceDidInvalidate(generation: Int) {
+        queue.async {
+            guard generation == self.core.generation else { return }
+            self.perform(self.core.cycle.invalidate())
+        }
+    }
+
+    func isCurrentSource(generation: Int) -> Bool {
+        current.withLock { $0.generation == generation }
+    }
+
+    /// Attaches `core.source` under `core.generation` and loads it. Private queue.
+    func attachCurrentSource(reason: ListChangeInfo.Reason) {
+        assertOnPrivateQueue()
+        core.nextReason = reason
+        core.source.attach(ListInvalidation(target: self, sourceGeneration: core.generation))
+        perform(core.cycle.restart())
+    }
+
+    /// Performs a lifecycle action. Private queue.
+    func perform(_ action: LoadCycle.Action) {
+        guard case .startLoad(let id) = action else { return }
+        let source = core.source
+        Task { [weak self] in
+            let result: Result<ListSnapshot<ID, Summary>, any Error>
+            do {
+                result = .success(try await source.loadEntries())
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.queue.async { self.loadDidFinish(id: id, result: result) }
+        }
+        let timeout = configuration.loadTimeout
+        queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
+            self?.loadDidFinish(id: id, result: .failure(LoadTimeout(timeout: timeout)))
+        }
+    }
+
+    private struct LoadTimeout: Error {
+        let timeout: Duration
+    }
+
+    /// A load completed, failed or timed out. Private queue.
+    func loadDidFinish(id: Int, result: Result<ListSnapshot<ID, Summary>, any Error>) {
+        assertOnPrivateQueue()
+        guard case .accept(let then) = core.cycle.finish(id: id) else { return }
+        switch result {
+        case .success(let snapshot):
+            core.loaded = snapshot
+            if !snapshot.duplicates.isEmpty {
+                configuration.logger.warning(
+                    "data source reported duplicate identifiers; kept the first of each",
+                    metadata: [
+                        "source": "\(type(of: core.source))",
+                        "duplicates": "\(snapshot.duplicates.count)",
+                        "examples": "\(snapshot.duplicates.samples.prefix(5))",
+                    ]
+                )
+                deliver(.duplicates(snapshot.duplicates))
+            }
+            computeAndSend()
+        case .failure(let error):
+            let sourceName = "\(type(of: core.source))"
+            let failure = if let timeout = error as? LoadTimeout {
+                ListAdapterError(.loadTimedOut(after: timeout.timeout), source: sourceName)
+            } else {
+                ListAdapterError(.loadFailed, source: sourceName, underlying: error)
+            }
+            configuration.logger.error("load failed; keeping the last good list", metadata: ["error": "\(failure)"])
+            deliver(.loadState(.failed(failure)))
+        }
+        perform(then)
+    }
+
+    /// Diffs the loaded list (in view form) against the baseline and sends the result.
+    /// Private queue.
+    func computeAndSend() {
+        assertOnPrivateQueue()
+        guard let loaded = core.loaded else { return }
+        let next = core.collapsed.isEmpty ? loaded : loaded.collapsing(core.collapsed)
+        let state: ListLoadState = loaded.isEmpty ? .empty : .content
+        let reason = core.nextReason
+        if !core.hasDelivered || !core.nextIsAnimated {
+            deliver(.reload(next, state, reason: reason))
+        } else {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let update = makeUpdate(core.baseline, next, configuration.updateStyle)
+            deliver(.update(update, state, reason: reason, computeDuration: clock.now - start))
+        }
+        core.baseline = next
+        core.hasDelivered = true
+        core.nextIsAnimated = true
+        core.nextReason = .invalidation
+    }
+
+    /// Hands `delivery` to the delivery queue. Private queue.
+    func deliver(_ delivery: Delivery) {
+        configuration.deliveryQueue.async { self.apply(delivery) }
+    }
+}
+
+extension Duration {
+    /// The duration as a Dispatch interval (nanosecond precision).
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if nanoseconds.overflow || seconds > Int64(Int.max / 1_000_000_000) { return .never }
+        return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+
+extension ListViewAdapter {
+    /// What the private queue owns: the load lifecycle, the current source, and the
+    /// baseline every change is computed against (the last list sent to observers).
+    struct CoreState {
+        var cycle = LoadCycle()
+        var source: Source
+        var generation = 1
+        /// The last list sent for delivery, in view form (collapsed sections empty).
+        /// Deliveries are FIFO, so observers see it before any later change.
+        var baseline = ListSnapshot<ID, Summary>()
+        /// The source's last loaded list, unfiltered.
+        var loaded: ListSnapshot<ID, Summary>?
+        var collapsed: Set<String?> = []
+        var hasDelivered = false
+        /// How the next computed change is delivered.
+        var nextReason = ListChangeInfo.Reason.invalidation
+        var nextIsAnimated = true
+
+        init(source: Source) {
+            self.source = source
+        }
+    }
+
+    /// What the delivery queue owns: the list as observers have seen it, observers,
+    /// payloads and selection.
+    struct DeliveredState {
+        var presented = ListSnapshot<ID, Summary>()
+        var loadState = ListLoadState.loading
+        var observers: [Int: Observer] = [:]
+        var nextObserverID = 1
+        var cache: PayloadCache<ID, Summary, Item>
+        var fetches = FetchState()
+        var selection: Set<ID> = []
+        var collapsed: Set<String?> = []
+
+        init(cache: PayloadCache<ID, Summary, Item>) {
+            self.cache = cache
+        }
+    }
+
+    struct Observer {
+        let handler: @Sendable (ListEvent<ID, Summary>) -> Void
+        var isReady: Bool
+    }
+
+    /// What the private queue hands to the delivery queue.
+    enum Delivery: Sendable {
+        case reload(ListSnapshot<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason)
+        case update(ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration)
+        case loadState(ListLoadState)
+        case duplicates(DuplicateIdentifiers<ID>)
+    }
+
+    /// A payload request waiting for its fetch.
+    typealias ItemWaiter = @Sendable (Result<FetchedItem<ID, Item>?, ListAdapterError>) -> Void
+
+    /// In-flight and pending payload fetches.
+    struct FetchState {
+        /// Identifiers requested this turn, not yet sent to the source, in request order.
+        var pending: [ID] = []
+        var pendingSet: Set<ID> = []
+        var flushScheduled = false
+        /// Per identifier: the summary it had when requested and who waits for it.
+        var requests: [ID: Request] = [:]
+
+        struct Request {
+            var summary: Summary
+            var waiters: [ItemWaiter]
+            var isInFlight: Bool
+        }
+    }
+}

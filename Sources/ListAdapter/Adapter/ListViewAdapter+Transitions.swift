@@ -1,0 +1,25 @@
+extension ListViewAdapter {
+    /// Replaces the data source: loads `source`'s entries on the private queue and
+    /// delivers the difference from the current list as an ordinary animated change (or
+    /// as ``ListEvent/reload(_:)`` when `animated` is false).
+    ///
+    /// The old source is detached at once: its late invalidations and payload answers
+    /// are ignored, and a load it was running is abandoned. Cached payloads are kept only
+    /// for items whose summary in the new source matches. Several transitions in a row:
+    /// the last one wins, and every change is computed against a list observers saw.
+    ///
+    /// Call it from any thread.
+    public func transition(to source: some ListDataSource<ID, Summary, Item>, animated: Bool = true) {
+        let source = source as Source
+        queue.async {
+            let old = self.core.source
+            self.core.generation += 1
+            self.core.source = source
+            let generation = self.core.generation
+            self.current.withLock { $0 = (source, generation) }
+            old.detach()
+            self.core.nextIsAnimated = animated
+            self.attachCurrentSource(reason: .transition)
+        }
+    }
+}

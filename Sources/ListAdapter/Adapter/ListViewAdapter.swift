@@ -1,0 +1,178 @@
+import Dispatch
+import Logging
+import Synchronization
+
+/// Shows a data source's list in a `UITableView` or `UICollectionView`, however long the
+/// list: it keeps only identifiers, section titles and summaries in memory, computes every
+/// change on its own private queue, and delivers batch updates UIKit accepts.
+///
+/// ```swift
+/// let adapter = ListViewAdapter(source: inbox)
+/// let observation = adapter.observe { event in
+///     switch event {
+///     case .reload: tableView.reloadData()
+///     case .batch(let batch, _): tableView.apply(batch.update)   // inside performBatchUpdates
+///     default: break
+///     }
+/// }
+/// adapter.numberOfItems(inSection: 0)      // answers from what observers have seen
+/// ```
+///
+/// Queues:
+/// - The synchronous API (counts, titles, identifiers, paths, load state, cached items,
+///   selection) must be called on the delivery queue (the main queue unless configured),
+///   and answers in O(1) or O(log n).
+/// - ``invalidate()`` and ``transition(to:animated:)`` may be called from any thread.
+/// - Loading entries and computing changes happen on the adapter's private serial queue;
+///   observers and item completions are called on the delivery queue.
+///
+/// The synchronous answers switch to a batch's `after` state exactly when that batch is
+/// handed to observers, so a list view applying it inside `performBatchUpdates` reads
+/// consistent counts.
+public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `core` is only touched on `queue`, `delivered` only on the
+    // delivery queue (both checked in debug builds); the rest is immutable or a Mutex.
+
+    /// The data source type the adapter works with.
+    public typealias Source = any ListDataSource<ID, Summary, Item>
+
+    let configuration: ListViewAdapterConfiguration
+    /// Owns `core`: loading, diffing, transitions.
+    let queue: DispatchQueue
+    /// Marks the delivery queue, so misuse can be caught.
+    let deliveryKey = DispatchSpecificKey<UInt8>()
+    /// Diffs and stages; made where the concrete types are known, so it is specialised.
+    let makeUpdate: @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle) -> ListUpdate<ID, Summary>
+    /// The cost of a payload in the cache.
+    let itemCost: @Sendable (Item) -> Int
+    /// The current source and its generation, readable from any thread (for fetches and
+    /// for ``ListInvalidation/isActive``).
+    let current: Mutex<(source: Source, generation: Int)>
+
+    /// State owned by `queue`.
+    var core: CoreState
+    /// State owned by the delivery queue.
+    var delivered: DeliveredState
+
+    /// Creates an adapter for `source` and starts loading its entries at once.
+    ///
+    /// - Parameters:
+    ///   - source: where entries and payloads come from.
+    ///   - configuration: queues, timeout, cache limits.
+    ///   - itemCost: the cost of a payload against ``ListViewAdapterConfiguration/cacheCostLimit``;
+    ///     1 by default.
+    ///
+    /// Call it on any thread. The first load completes on the private queue and is
+    /// delivered as ``ListEvent/reload(_:)``.
+    @inlinable
+    public convenience init(
+        source: some ListDataSource<ID, Summary, Item>,
+        configuration: ListViewAdapterConfiguration = ListViewAdapterConfiguration(),
+        itemCost: @escaping @Sendable (Item) -> Int = { _ in 1 }
+    ) {
+        self.init(
+            source: source as Source, configuration: configuration, itemCost: itemCost,
+            makeUpdate: { old, new, style in ListUpdate(from: old, to: new, updateStyle: style) }
+        )
+    }
+
+    @usableFromInline
+    init(
+        source: Source,
+        configuration: ListViewAdapterConfiguration,
+        itemCost: @escaping @Sendable (Item) -> Int,
+        makeUpdate: @escaping @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle) -> ListUpdate<ID, Summary>
+    ) {
+        self.configuration = configuration
+        self.queue = DispatchQueue(label: "ListAdapter.ListViewAdapter", qos: .userInitiated)
+        self.makeUpdate = makeUpdate
+        self.itemCost = itemCost
+        self.current = Mutex((source, 1))
+        self.core = CoreState(source: source)
+        self.delivered = DeliveredState(
+            cache: PayloadCache(countLimit: configuration.cacheCountLimit, costLimit: configuration.cacheCostLimit)
+        )
+        configuration.deliveryQueue.setSpecific(key: deliveryKey, value: 1)
+        queue.async { self.attachCurrentSource(reason: .invalidation) }
+    }
+
+    deinit {
+        let source = current.withLock { $0.source }
+        queue.async { source.detach() }
+    }
+
+    // MARK: - Queue discipline
+
+    /// Traps, in debug builds, when called off the delivery queue.
+    func assertOnDeliveryQueue(_ function: StaticString = #function) {
+        assert(
+            DispatchQueue.getSpecific(key: deliveryKey) != nil,
+            "ListViewAdapter.\(function) must be called on the adapter's delivery queue (the main queue unless configured otherwise)"
+        )
+    }
+
+    /// Traps, in debug builds, when called off the private queue.
+    func assertOnPrivateQueue() {
+        dispatchPrecondition(condition: .onQueue(queue))
+    }
+}
+
+// MARK: - The delivery-queue API
+
+extension ListViewAdapter {
+    /// The list as observers have seen it so far.
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public var snapshot: ListSnapshot<ID, Summary> {
+        assertOnDeliveryQueue()
+        return delivered.presented
+    }
+
+    /// The number of sections.
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public var numberOfSections: Int {
+        assertOnDeliveryQueue()
+        return delivered.presented.numberOfSections
+    }
+
+    /// The number of items in `section` (zero for a collapsed section).
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public func numberOfItems(inSection section: Int) -> Int {
+        assertOnDeliveryQueue()
+        return delivered.presented.numberOfItems(inSection: section)
+    }
+
+    /// The title of `section`, `nil` for the untitled section.
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public func title(ofSection section: Int) -> String? {
+        assertOnDeliveryQueue()
+        return delivered.presented.title(ofSection: section)
+    }
+
+    /// The identifier at `path`, or `nil` when the path is out of range.
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public func identifier(at path: ItemPath) -> ID? {
+        assertOnDeliveryQueue()
+        return delivered.presented.contains(path) ? delivered.presented.identifier(at: path) : nil
+    }
+
+    /// The path of the item `id`, or `nil` when the list has no such item.
+    ///
+    /// Delivery queue only. - Complexity: Expected O(1) plus O(log s) for s sections.
+    public func path(of id: ID) -> ItemPath? {
+        assertOnDeliveryQueue()
+        return delivered.presented.path(of: id)
+    }
+
+    /// Where the list stands: loading, empty, content, or failed with the last error.
+    ///
+    /// Delivery queue only. - Complexity: O(1).
+    public var loadState: ListLoadState {
+        assertOnDeliveryQueue()
+        return delivered.loadState
+    }
+}

@@ -1,0 +1,26 @@
+public import Dispatch
+public import Logging
+
+/// How a ``ListViewAdapter`` behaves: where it delivers, how long it waits, how much it
+/// caches.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ListViewAdapterConfiguration: Sendable {
+    /// The queue observers are called on and the adapter's synchronous API must be used
+    /// on. The main queue by default; tests may pass a serial queue of their own.
+    public var deliveryQueue: DispatchQueue = .main
+    /// How long a data source may take to load its entries before the load counts as
+    /// failed with ``ListAdapterError/Kind/loadTimedOut(after:)``.
+    public var loadTimeout: Duration = .seconds(30)
+    /// How updated items are shown in batches.
+    public var updateStyle: UpdateStyle = .reconfigure
+    /// The most payloads the cache keeps.
+    public var cacheCountLimit: Int = 1_000
+    /// The most total cost the cache keeps, with costs from the adapter's `itemCost`.
+    public var cacheCostLimit: Int = .max
+    /// Where the adapter logs warnings (duplicate identifiers, failed loads).
+    public var logger = Logger(label: "ListAdapter")
+
+    /// The default configuration.
+    public init() {}
+}
