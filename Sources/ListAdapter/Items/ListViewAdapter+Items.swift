@@ -33,7 +33,7 @@ extension ListViewAdapter {
     ///
     /// Call it on the delivery queue (for example from `@MainActor` code with the default
     /// configuration); it throws ``ListAdapterError`` when the data source fails.
-    public func item(at path: ItemPath) async throws(ListAdapterError) -> FetchedItem<ID, Item>? {
+    public nonisolated(nonsending) func item(at path: ItemPath) async throws(ListAdapterError) -> FetchedItem<ID, Item>? {
         let result = await withCheckedContinuation { continuation in
             item(at: path) { continuation.resume(returning: $0) }
         }

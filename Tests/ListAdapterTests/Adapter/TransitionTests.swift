@@ -1,0 +1,108 @@
+import Dispatch
+import ListAdapter
+import Testing
+
+@MainActor
+@Suite("ListViewAdapter transitions", .timeLimit(.minutes(1)))
+struct TransitionTests {
+    @Test func aTransitionIsAnAnimatedDifference() async throws {
+        let first = InMemoryListSource(ListViewAdapterTests.initial)
+        let adapter = ListViewAdapter(source: first)
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        let second = InMemoryListSource(records([("c", "Yesterday", 1), ("a", "Today", 1), ("q", "Today", 1)]))
+        adapter.transition(to: second)
+        let expected = try await second.loadEntries()
+        await harness.waitUntilShowing(expected)
+        #expect(harness.recorder.batchCount == 1)
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+        guard case .batch(_, let info) = harness.recorder.events.last(where: { if case .batch = $0 { true } else { false } }) else { return }
+        #expect(info.reason == .transition)
+        // The old source is detached: its invalidations do nothing now.
+        let events = harness.recorder.events.count
+        first.mutate { $0.removeAll() }
+        second.mutate { $0.removeLast() }
+        await harness.recorder.wait { _ in harness.recorder.batchCount == 2 }
+        #expect(adapter.numberOfItems(inSection: 1) == 1)
+        #expect(harness.recorder.events.count > events)
+    }
+
+    @Test func aTransitionDuringALoadWinsAndTheLoadIsAbandoned() async throws {
+        let slow = ControlledSource(ListViewAdapterTests.initial)
+        let adapter = ListViewAdapter(source: slow)
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        slow.mode = .gated
+        slow.data.mutate { $0.removeAll() }             // its load now hangs at the gate
+        await slow.waitForLoads(2)
+        let fast = InMemoryListSource(records([("z", "Z", 1)]))
+        adapter.transition(to: fast)
+        let third = InMemoryListSource(records([("y", "Y", 1), ("z", "Z", 1)]))
+        adapter.transition(to: third)                    // several in a row: the last wins
+        let expected = try await third.loadEntries()
+        await harness.waitUntilShowing(expected)
+        slow.release()                                   // the abandoned load completes late…
+        third.mutate { $0.append(Record(entry: ListEntry(id: "w", section: "Y", summary: 1), item: "")) }
+        await harness.recorder.wait { _ in adapter.path(of: "w") != nil }
+        #expect(adapter.numberOfSections == 2)           // …and changed nothing
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+
+    @Test func aTransitionWithoutAnimationReloads() async throws {
+        let adapter = ListViewAdapter(source: InMemoryListSource(ListViewAdapterTests.initial))
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        adapter.transition(to: InMemoryListSource(records([("k", nil, 1)])), animated: false)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 2 }
+        #expect(harness.recorder.batchCount == 0)
+        #expect(adapter.identifier(at: ItemPath(section: 0, item: 0)) == "k")
+    }
+
+    @Test func payloadsFromTheOldSourceAreNotTrustedUnlessTheSummaryMatches() async throws {
+        let old = InMemoryListSource(records([("a", "S", 1), ("b", "S", 1)]))
+        let adapter = ListViewAdapter(source: old)
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        _ = try await adapter.item(at: ItemPath(section: 0, item: 0))
+        _ = try await adapter.item(at: ItemPath(section: 0, item: 1))
+        let new = InMemoryListSource([
+            Record(entry: ListEntry(id: "a", section: "S", summary: 1), item: "a from new"),
+            Record(entry: ListEntry(id: "b", section: "S", summary: 7), item: "b from new"),
+        ])
+        adapter.transition(to: new)
+        await harness.recorder.wait { _ in harness.recorder.batchCount == 1 }
+        #expect(adapter.cachedItem(at: ItemPath(section: 0, item: 0)) == "a@1")   // same summary: kept
+        #expect(adapter.cachedItem(at: ItemPath(section: 0, item: 1)) == nil)     // changed: dropped
+        #expect(try await adapter.item(at: ItemPath(section: 0, item: 1))?.item == "b from new")
+    }
+}
+
+@Suite("ListViewAdapter on an injected delivery queue", .timeLimit(.minutes(1)))
+struct InjectedQueueTests {
+    @Test func eventsArriveOnTheInjectedQueueAndTheAsyncSequenceYieldsThem() async throws {
+        let queue = DispatchQueue(label: "test delivery")
+        var configuration = ListViewAdapterConfiguration()
+        configuration.deliveryQueue = queue
+        let source = InMemoryListSource(ListViewAdapterTests.initial)
+        let adapter = ListViewAdapter(source: source, configuration: configuration)
+        let events = queue.sync { adapter.events }
+        var iterator = events.makeAsyncIterator()
+        guard case .reload(let snapshot) = await iterator.next() else {
+            Issue.record("expected a reload first")
+            return
+        }
+        #expect(snapshot.count == 5)
+        #expect(queue.sync { adapter.numberOfSections } == 3)
+        source.mutate { $0.removeFirst() }
+        var sawBatch = false
+        while let event = await iterator.next() {
+            if case .batch(let batch, let info) = event {
+                #expect(batch.after.count == 4)
+                #expect(info.changes.itemDeletes.count == 1)
+                sawBatch = true
+                break
+            }
+        }
+        #expect(sawBatch)
+    }
+}
