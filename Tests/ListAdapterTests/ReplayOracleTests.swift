@@ -1,0 +1,168 @@
+import ListAdapter
+import ListAdapterTesting
+import Testing
+
+/// The replay oracle: every batch of every update must apply cleanly to UIKit's model of
+/// both a table view and a collection view, and leave them showing the new list with no
+/// wrong or stale cell.
+@Suite("Replay oracle")
+struct ReplayOracleTests {
+    /// Replays `old → new`; returns a description of the first failure, if any.
+    static func replay<ID, Summary>(
+        from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, updateStyle: UpdateStyle = .reconfigure
+    ) -> String? {
+        let update = ListUpdate(from: old, to: new, updateStyle: updateStyle)
+        if update.changes.isEmpty != update.batches.isEmpty { return "empty change set and batches disagree" }
+        for kind in [ReferenceListView<ID, Summary>.Kind.table, .collection] {
+            var view = ReferenceListView<ID, Summary>(kind: kind)
+            view.reloadData(from: old)
+            for (index, batch) in update.batches.enumerated() {
+                do {
+                    try view.apply(batch)
+                    try view.verifyCells(against: batch.after)
+                } catch {
+                    return "\(kind) batch \(index) \(batch.update): \(error)"
+                }
+            }
+            do {
+                try view.verifyCells(against: new)
+            } catch {
+                return "\(kind) final state: \(error)"
+            }
+        }
+        // No item is reloaded or reconfigured unless its summary changed.
+        let updated = Set(update.changes.itemUpdates.map(\.from))
+        for batch in update.batches {
+            for path in batch.update.reloadItems + batch.update.reconfigureItems where !updated.contains(path) {
+                return "reloaded an unchanged item at \(path)"
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: 0 ..< 400 as Range<UInt64>)
+    func randomPairsReplayCleanly(seed: UInt64) {
+        let (old, new) = RandomListPairs.pair(seed: seed, maxItems: seed % 20 == 0 ? 3_000 : 200)
+        for style in [UpdateStyle.reconfigure, .reload] {
+            if let failure = Self.replay(from: old, to: new, updateStyle: style) {
+                Issue.record("seed \(seed) (\(style)): \(failure)")
+                return
+            }
+        }
+    }
+
+    @Test func sectionsAndItemsEverywhereAtOnce() {
+        // A moved section with changes inside, an item leaving a deleted section, an item
+        // entering an inserted one, an updated item that moves, and one that stays.
+        let old = ListSnapshot<String, Int>([
+            ListEntry(id: "a", section: "A", summary: 0), ListEntry(id: "b", section: "A", summary: 0),
+            ListEntry(id: "c", section: "B", summary: 0), ListEntry(id: "d", section: "B", summary: 0),
+            ListEntry(id: "e", section: "C", summary: 0), ListEntry(id: "f", section: "C", summary: 0),
+        ])
+        let new = ListSnapshot<String, Int>([
+            ListEntry(id: "f", section: "C", summary: 1), ListEntry(id: "x", section: "C", summary: 0),
+            ListEntry(id: "b", section: "A", summary: 1), ListEntry(id: "a", section: "A", summary: 0),
+            ListEntry(id: "c", section: "D", summary: 0), ListEntry(id: "e", section: "D", summary: 1),
+        ])
+        #expect(Self.replay(from: old, to: new) == nil)
+        #expect(Self.replay(from: old, to: new, updateStyle: .reload) == nil)
+    }
+
+    /// Every old list of up to 4 items in up to 3 sections against every new list of up
+    /// to 4 of 5 ids in up to 3 sections, once with no item updated and once with every
+    /// other item updated. Lists that differ only by renaming are tried once: old lists
+    /// use ids a, b, c, d in order and number sections by first appearance, and in new
+    /// lists the ids and titles the old list lacks are also taken in order.
+    @Test(arguments: ExhaustiveLists.canonicalOldLists())
+    func exhaustiveSmallCases(old: [Int]) {
+        let oldSnapshot = ExhaustiveLists.snapshot(ids: Array(0 ..< old.count), sections: old, updated: { _ in false })
+        let oldSectionCount = Set(old).count
+        var cases = 0
+        for ids in ExhaustiveLists.arrangements(of: 5, upTo: 4) where ExhaustiveLists.isCanonical(ids, from: old.count) {
+            for sections in ExhaustiveLists.assignments(count: ids.count, sections: 3)
+            where ExhaustiveLists.isCanonical(sections, from: oldSectionCount) {
+                for variant in 0 ..< 2 {
+                    let newSnapshot = ExhaustiveLists.snapshot(ids: ids, sections: sections) { position in
+                        variant == 1 && position % 2 == 0
+                    }
+                    cases += 1
+                    if let failure = Self.replay(from: oldSnapshot, to: newSnapshot, updateStyle: variant == 1 ? .reload : .reconfigure) {
+                        Issue.record("old \(oldSnapshot.entries.map { "\($0.id)\($0.section!)" }) new \(newSnapshot.entries.map { "\($0.id)\($0.section!)=\($0.summary)" }): \(failure)")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(cases > 0)
+    }
+
+    @Test func movesAreMinimalAtScale() {
+        // One item out of 100,000 moves across sections; two trade places inside one.
+        let entries = (0 ..< 100_000).map { ListEntry<Int, Int>(id: $0, section: "S\($0 / 100)", summary: 0) }
+        var new = entries
+        let moved = new.remove(at: 10)
+        new.insert(moved, at: 99_000)
+        new.swapAt(50_010, 50_020)
+        let update = ListUpdate(from: ListSnapshot(entries), to: ListSnapshot(new))
+        #expect(update.changes.itemMoves.count == 3)
+        #expect(update.batches.count == 1)
+        #expect(update.batches[0].update.operationCount == 3)
+    }
+}
+
+/// Enumerations for the exhaustive small cases.
+enum ExhaustiveLists {
+    /// Section assignments for ids 0..<k, k ≤ 4, numbered by first appearance, ≤ 3 sections.
+    static func canonicalOldLists() -> [[Int]] {
+        var lists: [[Int]] = [[]]
+        for length in 1 ... 4 {
+            lists += assignments(count: length, sections: 3).filter { assignment in
+                var next = 0
+                for section in assignment {
+                    if section > next { return false }
+                    if section == next { next += 1 }
+                }
+                return true
+            }
+        }
+        return lists
+    }
+
+    /// Every ordered selection of up to `limit` of the ids 0..<count.
+    static func arrangements(of count: Int, upTo limit: Int) -> [[Int]] {
+        var result: [[Int]] = [[]]
+        var frontier: [[Int]] = [[]]
+        for _ in 0 ..< limit {
+            frontier = frontier.flatMap { prefix in (0 ..< count).filter { !prefix.contains($0) }.map { prefix + [$0] } }
+            result += frontier
+        }
+        return result
+    }
+
+    /// Whether the values from `base` on first appear in increasing order without gaps
+    /// (so that renamings of them are enumerated once).
+    static func isCanonical(_ values: [Int], from base: Int) -> Bool {
+        var next = base
+        for value in values where value >= base {
+            if value > next { return false }
+            if value == next { next += 1 }
+        }
+        return true
+    }
+
+    /// Every assignment of `count` items to `sections` sections.
+    static func assignments(count: Int, sections: Int) -> [[Int]] {
+        var result: [[Int]] = [[]]
+        for _ in 0 ..< count {
+            result = result.flatMap { prefix in (0 ..< sections).map { prefix + [$0] } }
+        }
+        return result
+    }
+
+    static func snapshot(ids: [Int], sections: [Int], updated: (Int) -> Bool) -> ListSnapshot<String, Int> {
+        let letters = ["a", "b", "c", "d", "e"]
+        return ListSnapshot(ids.indices.map { position in
+            ListEntry(id: letters[ids[position]], section: "S\(sections[position])", summary: updated(position) ? 1 : 0)
+        })
+    }
+}
