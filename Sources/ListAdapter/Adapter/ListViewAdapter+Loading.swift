@@ -33,7 +33,7 @@ extension ListViewAdapter: InvalidationTarget {
     func perform(_ action: LoadCycle.Action) {
         guard case .startLoad(let id) = action else { return }
         let source = core.source
-        Task { [weak self] in
+        Task(executorPreference: sourceExecutor) { [weak self] in
             let result: Result<ListSnapshot<ID, Summary>, any Error>
             do {
                 result = .success(try await source.loadEntries())

@@ -39,6 +39,8 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     let configuration: ListViewAdapterConfiguration
     /// Owns `core`: loading, diffing, transitions.
     let queue: DispatchQueue
+    /// Runs the data source's async requirements (see ``DispatchTaskExecutor``).
+    let sourceExecutor: DispatchTaskExecutor
     /// Marks the delivery queue, so misuse can be caught.
     let deliveryKey = DispatchSpecificKey<UInt8>()
     /// Diffs and stages; made where the concrete types are known, so it is specialised.
@@ -85,6 +87,9 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     ) {
         self.configuration = configuration
         self.queue = DispatchQueue(label: "ListAdapter.ListViewAdapter", qos: .userInitiated)
+        self.sourceExecutor = DispatchTaskExecutor(
+            queue: DispatchQueue(label: "ListAdapter.ListViewAdapter.source", qos: .userInitiated, attributes: .concurrent)
+        )
         self.makeUpdate = makeUpdate
         self.itemCost = itemCost
         self.current = Mutex((source, 1))

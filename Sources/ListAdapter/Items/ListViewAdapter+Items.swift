@@ -132,7 +132,7 @@ extension ListViewAdapter {
         let (source, generation) = current.withLock { ($0.source, $0.generation) }
         let requestedSummaries = summaries
         let deliveryQueue = configuration.deliveryQueue
-        Task { [weak self] in
+        Task(executorPreference: sourceExecutor) { [weak self] in
             let result: Result<[ID: Item], any Error>
             do {
                 result = .success(try await source.fetchItems(ids))

@@ -84,8 +84,12 @@ struct InjectedQueueTests {
         var configuration = ListViewAdapterConfiguration()
         configuration.deliveryQueue = queue
         let source = InMemoryListSource(ListViewAdapterTests.initial)
-        let adapter = ListViewAdapter(source: source, configuration: configuration)
-        let events = queue.sync { adapter.events }
+        // Create and subscribe in one block on the delivery queue, so the first delivery
+        // (queued behind it) cannot be missed.
+        let (adapter, events) = queue.sync {
+            let adapter = ListViewAdapter(source: source, configuration: configuration)
+            return (adapter, adapter.events)
+        }
         var iterator = events.makeAsyncIterator()
         guard case .reload(let snapshot) = await iterator.next() else {
             Issue.record("expected a reload first")
