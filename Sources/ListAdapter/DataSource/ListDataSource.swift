@@ -73,9 +73,9 @@ extension ListDataSource {
 
 /// A ``ListDataSource`` written with completion handlers, for Objective-C-era code.
 ///
-/// Adopt the two completion-handler requirements and `attach(_:)`; the async
-/// requirements come for free. Completion handlers may be called on any thread, exactly
-/// once.
+/// Adopt the two completion-handler requirements and `attach(_:)`, and name the three
+/// associated types (`typealias ID = Int64`, ...); the async requirements come for
+/// free. Completion handlers may be called on any thread, exactly once.
 public protocol CallbackListDataSource<ID, Summary, Item>: ListDataSource {
     /// Loads all entries, then calls `completion` once, on any thread.
     func loadEntries(completion: @escaping @Sendable (Result<ListSnapshot<ID, Summary>, any Error>) -> Void)

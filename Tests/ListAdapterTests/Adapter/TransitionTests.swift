@@ -110,3 +110,69 @@ struct InjectedQueueTests {
         #expect(sawBatch)
     }
 }
+
+@MainActor
+@Suite("ListViewAdapter transitions during delivery", .timeLimit(.minutes(1)))
+struct TransitionDuringDeliveryTests {
+    @Test func aTransitionStartedInsideAnObserverCallbackIsComputedAgainstWhatObserversSaw() async throws {
+        let first = InMemoryListSource(ListViewAdapterTests.initial)
+        let adapter = ListViewAdapter(source: first)
+        let harness = ViewHarness(adapter)
+        let target = InMemoryListSource(records([("e", nil, 1), ("c", "Yesterday", 2), ("n", "New", 1)]))
+        final class Once: @unchecked Sendable { var done = false }
+        let once = Once()
+        let observation = adapter.observe { event in
+            // In the middle of delivering the first batch, switch sources.
+            if case .batch = event, !once.done {
+                once.done = true
+                adapter.transition(to: target)
+            }
+        }
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        first.mutate { $0.removeFirst() }
+        let expected = try await target.loadEntries()
+        await harness.waitUntilShowing(expected)
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+        #expect(adapter.snapshot == expected)
+        observation.cancel()
+    }
+}
+
+/// A completion-handler source, the Objective-C-era shape.
+final class CallbackSource: CallbackListDataSource {
+    typealias ID = String
+    typealias Summary = Int
+    typealias Item = String
+
+    let data = InMemoryListSource<String, Int, String>(ListViewAdapterTests.initial)
+
+    func loadEntries(completion: @escaping @Sendable (Result<ListSnapshot<String, Int>, any Error>) -> Void) {
+        let data = self.data
+        Task { completion(.success(try await data.loadEntries())) }
+    }
+
+    func fetchItems(_ ids: [String], completion: @escaping @Sendable (Result<[String: String], any Error>) -> Void) {
+        let data = self.data
+        Task { completion(.success(try await data.fetchItems(ids))) }
+    }
+
+    func attach(_ invalidation: ListInvalidation) {
+        data.attach(invalidation)
+    }
+}
+
+@MainActor
+@Suite("CallbackListDataSource", .timeLimit(.minutes(1)))
+struct CallbackSourceTests {
+    @Test func aCompletionHandlerSourceFeedsTheAdapter() async throws {
+        let source = CallbackSource()
+        let adapter = ListViewAdapter(source: source)
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        #expect(adapter.numberOfSections == 3)
+        #expect(try await adapter.item(at: ItemPath(section: 0, item: 1))?.item == "b@1")
+        source.data.mutate { $0.removeFirst() }
+        await harness.recorder.wait { _ in harness.recorder.batchCount == 1 }
+        #expect(adapter.numberOfItems(inSection: 0) == 1)
+    }
+}
