@@ -12,11 +12,13 @@ let package = Package(
     products: [
         .library(name: "ListAdapter", targets: ["ListAdapter"]),
         .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
+        .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
         .executable(name: "sample", targets: ["Sample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -25,6 +27,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "ListAdapterTesting", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
+        .target(
+            name: "ListAdapterSQLite",
+            dependencies: [
+                "ListAdapter",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "Sample",
             dependencies: [
@@ -35,6 +47,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListAdapterSQLiteTests",
+            dependencies: ["ListAdapterSQLite", "ListAdapter", "ListAdapterTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(name: "SampleTests", dependencies: ["Sample", "ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
     ],

@@ -1,0 +1,61 @@
+import GRDB
+import GRDBSQLite
+import ListAdapter
+
+/// The one streamed entry query: `sqlite3_step` straight into a snapshot builder.
+///
+/// No `Row`, no Codable: identifiers and summaries are read from the statement's columns
+/// by ``SQLiteValue``, and a section title becomes a `String` only when its bytes differ
+/// from the previous row's (rows ordered by section share one string per section).
+enum EntryScan {
+    /// Runs the entry query on `db` (a reader's connection) and returns the filled builder.
+    static func run<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
+        _ db: Database, query: SQLiteListQuery, path: String
+    ) throws(SQLiteSourceError) -> ListSnapshot<ID, Summary>.Builder {
+        let sql = query.entriesSQL
+        let statement: Statement
+        do {
+            statement = try db.makeStatement(sql: sql)
+            try statement.setArguments(query.arguments)
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: sql)
+        }
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var builder = ListSnapshot<ID, Summary>.Builder()
+        var title: String?
+        var titleBytes: [UInt8] = []
+        var hasTitle = false
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+                throw SQLiteSourceError(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql), path: path, sql: sql)
+            }
+            guard let id = ID.read(handle, column: 0) else {
+                throw SQLiteSourceError(.nullIdentifier, path: path, sql: sql, message: "row \(builder.count + 1) has a NULL identifier (\(query.identifier))")
+            }
+            guard let summary = Summary.read(handle, column: 2) else {
+                throw SQLiteSourceError(
+                    .nullSummary, path: path, sql: sql,
+                    message: "row \(builder.count + 1) has a NULL summary (\(query.summary ?? "NULL")); use an Optional summary type if that is expected"
+                )
+            }
+            if sqlite3_column_type(handle, 1) == SQLITE_NULL {
+                title = nil
+                hasTitle = false
+            } else if let text = sqlite3_column_text(handle, 1) {
+                let count = Int(sqlite3_column_bytes(handle, 1))
+                let bytes = UnsafeBufferPointer(start: text, count: count)
+                if !hasTitle || !titleBytes.elementsEqual(bytes) {
+                    titleBytes = Array(bytes)
+                    title = String(decoding: bytes, as: UTF8.self)
+                    hasTitle = true
+                }
+            }
+            builder.append(id, section: title, summary: summary)
+        }
+        return builder
+    }
+}

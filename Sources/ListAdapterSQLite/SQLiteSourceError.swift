@@ -1,0 +1,86 @@
+import GRDB
+
+/// A failure of a ``SQLiteListSource``, with the context needed to fix it: what kind,
+/// which file, which SQL, and SQLite's own message.
+///
+/// The adapter receives these through its load state (``ListAdapter/ListLoadState``)
+/// and keeps serving its last good list.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The database file does not exist.
+        case missingFile
+        /// The file is not an SQLite database.
+        case notADatabase
+        /// The database file is corrupt.
+        case corrupt
+        /// The query names a table or view the database lacks.
+        case missingTable
+        /// The query names a column the table lacks.
+        case missingColumn
+        /// The query's SQL does not prepare or run (syntax, types, functions).
+        case invalidQuery
+        /// A row's identifier is NULL.
+        case nullIdentifier
+        /// A row's summary is NULL and the summary type cannot represent NULL.
+        case nullSummary
+        /// The database stayed locked by another connection past the busy timeout.
+        case locked
+        /// The database file was deleted or replaced by another file while open.
+        case fileReplaced
+        /// Any other SQLite error.
+        case other
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The database file.
+    public let path: String?
+    /// The SQL that failed, if any.
+    public let sql: String?
+    /// A human-readable explanation (SQLite's message where there is one).
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, path: String?, sql: String? = nil, message: String) {
+        self.kind = kind
+        self.path = path
+        self.sql = sql
+        self.message = message
+    }
+
+    /// Classifies a GRDB error.
+    init(_ error: any Error, path: String?, sql: String?) {
+        guard let error = error as? DatabaseError else {
+            if let own = error as? SQLiteSourceError {
+                self = own
+            } else {
+                self.init(.other, path: path, sql: sql, message: "\(error)")
+            }
+            return
+        }
+        let message = error.message ?? "\(error)"
+        let kind: Kind
+        switch error.resultCode {
+        case .SQLITE_NOTADB: kind = .notADatabase
+        case .SQLITE_CORRUPT: kind = .corrupt
+        case .SQLITE_BUSY, .SQLITE_LOCKED: kind = .locked
+        case .SQLITE_CANTOPEN: kind = .missingFile
+        case .SQLITE_ERROR where message.hasPrefix("no such table"): kind = .missingTable
+        case .SQLITE_ERROR where message.hasPrefix("no such column"): kind = .missingColumn
+        case .SQLITE_ERROR: kind = .invalidQuery
+        default: kind = .other
+        }
+        self.init(kind, path: path, sql: sql ?? error.sql, message: message)
+    }
+
+    public var description: String {
+        var text = "SQLite list source: \(kind)"
+        if let path { text += " (\(path))" }
+        text += ": \(message)"
+        if let sql { text += " [SQL: \(sql)]" }
+        return text
+    }
+}
