@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import ListAdapter
+import ListAdapterSQLite
+import ListAdapterTesting
+import Testing
+
+@Suite("SQLite source: entries and payloads")
+struct SQLiteEntriesTests {
+    @Test func theEntryStreamEqualsAPlainSelect() async throws {
+        let fixture = try MailFixture(rows: 500, days: 7)
+        defer { fixture.remove() }
+        let source = try fixture.source()
+        try await source.database.write { db in
+            try db.execute(sql: "UPDATE message SET day = NULL WHERE id % 50 = 0")     // untitled rows
+            try db.execute(sql: "UPDATE message SET version = 3 WHERE id % 7 = 0")
+        }
+        let snapshot = try await source.loadEntries()
+        let expected = try fixture.plainSnapshot(source.database)
+        #expect(snapshot == expected)
+        #expect(snapshot.count == 500)
+        #expect(snapshot.sectionTitles.contains(nil))
+        #expect(snapshot.numberOfSections == 8)
+    }
+
+    @Test func aFilterWithArgumentsAndAFullSelectWork() async throws {
+        let fixture = try MailFixture(rows: 100, days: 4)
+        defer { fixture.remove() }
+        let filtered = try SQLiteListSource<Int64, Int64, Message>(
+            path: fixture.path,
+            query: SQLiteListQuery(table: "message", identifier: "id", summary: "version", order: "id DESC", filter: "id <= ?", arguments: [10])
+        )
+        let snapshot = try await filtered.loadEntries()
+        #expect(Array(snapshot.identifiers(inSection: 0)) == Array((1 ... 10).reversed()))
+        let select = try SQLiteListSource<Int64, NoSummary, Message>(
+            path: fixture.path,
+            query: SQLiteListQuery(select: "SELECT * FROM message WHERE id % 2 = 0", identifier: "id", section: "day", order: "id")
+        )
+        let even = try await select.loadEntries()
+        #expect(even.count == 50)
+        let items = try await select.fetchItems([2, 3, 4])
+        #expect(items.keys.sorted() == [2, 4])                    // 3 is not in the SELECT
+    }
+
+    @Test func payloadsComeInBatchesAndVanishedRowsAreAbsent() async throws {
+        let fixture = try MailFixture(rows: 50)
+        defer { fixture.remove() }
+        let source = try fixture.source()
+        let items = try await source.fetchItems([1, 2, 3, 999])
+        #expect(items.count == 3)
+        #expect(items[2] == Message(id: 2, day: "2026-11-03", version: 1, subject: "Subject 2"))
+        try await source.database.write { db in try db.execute(sql: "DELETE FROM message WHERE id = 2") }
+        let after = try await source.fetchItems([1, 2, 3])
+        #expect(after.keys.sorted() == [1, 3])
+        #expect(try await source.fetchItems([]).isEmpty)
+    }
+
+    @Test func textIdentifiersWork() async throws {
+        let fixture = try MailFixture(rows: 0)
+        defer { fixture.remove() }
+        let pool = try DatabasePool(path: fixture.path)
+        try await pool.write { db in
+            try db.execute(sql: "CREATE TABLE tag (name TEXT PRIMARY KEY, kind TEXT)")
+            try db.execute(sql: #"INSERT INTO tag VALUES ('a"b', 'x'), ('c', 'x'), ('d', NULL)"#)
+        }
+        struct Tag: FetchableRecord, Decodable, Sendable { var name: String; var kind: String? }
+        let source = SQLiteListSource<String, NoSummary, Tag>(
+            database: pool, query: SQLiteListQuery(table: "tag", identifier: "name", section: "kind", order: "name")
+        )
+        let snapshot = try await source.loadEntries()
+        #expect(snapshot.entries.map(\.id) == [#"a"b"#, "c", "d"])
+        let rows = try await source.fetchItems([#"a"b"#, "d"])
+        #expect(rows.count == 2)
+    }
+
+    @Test func aCoveringIndexIsCreatedForAPlainOrder() async throws {
+        let fixture = try MailFixture(rows: 10)
+        defer { fixture.remove() }
+        let source = try fixture.source()
+        let explain = "EXPLAIN QUERY PLAN SELECT id, day, version FROM message ORDER BY day DESC, id"
+        // A fresh connection each time: a connection's cached EXPLAIN would not see the index.
+        func plan() async throws -> String {
+            try await DatabaseQueue(path: fixture.path).read { db in
+                try Row.fetchAll(db, sql: explain).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        #expect(try await plan().contains("TEMP B-TREE"))          // a sort before
+        #expect(try source.createCoveringIndex())
+        let after = try await plan()
+        #expect(after.contains("COVERING INDEX"), "\(after)")       // a scan after
+        #expect(try !(await plan().contains("TEMP B-TREE")))
+    }
+}
+
