@@ -49,7 +49,10 @@ let package = Package(
         .testTarget(name: "ListAdapterTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListAdapterSQLiteTests",
-            dependencies: ["ListAdapterSQLite", "ListAdapter", "ListAdapterTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ListAdapterSQLite", "ListAdapter", "ListAdapterTesting",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import ListAdapter
+import ListAdapterSQLite
+import ListAdapterTesting
+import Synchronization
+import Testing
+
+/// Counts the loads of a wrapped source (the SQLite one, unchanged).
+final class CountingSource<Wrapped: ListDataSource>: ListDataSource {
+    typealias ID = Wrapped.ID
+    typealias Summary = Wrapped.Summary
+    typealias Item = Wrapped.Item
+
+    let wrapped: Wrapped
+    private let loads = Atomic<Int>(0)
+
+    init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    var loadCount: Int { loads.load(ordering: .relaxed) }
+
+    func loadEntries() async throws -> ListSnapshot<ID, Summary> {
+        loads.add(1, ordering: .relaxed)
+        return try await wrapped.loadEntries()
+    }
+
+    func fetchItems(_ ids: [ID]) async throws -> [ID: Item] { try await wrapped.fetchItems(ids) }
+    func attach(_ invalidation: ListInvalidation) { wrapped.attach(invalidation) }
+    func detach() { wrapped.detach() }
+}
+
+@MainActor
+@Suite("SQLite source: noticing changes", .timeLimit(.minutes(1)))
+struct SQLiteChangeTests {
+    typealias Probe = ListViewAdapterProbe<Int64, Int64, Message>
+
+    @Test func ownConnectionWritesArriveAsBatchesThatApplyCleanly() async throws {
+        let fixture = try MailFixture(rows: 300, days: 6)
+        defer { fixture.remove() }
+        let source = try fixture.source()
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        #expect(adapter.snapshot.count == 300)
+        for round in 0 ..< 5 {
+            try await source.database.write { db in
+                try db.execute(sql: "DELETE FROM message WHERE id % 17 = ?", arguments: [round])
+                try db.execute(sql: "UPDATE message SET version = version + 1 WHERE id % 13 = ?", arguments: [round])
+                try db.execute(sql: "UPDATE message SET day = '2026-12-0\(round)' WHERE id % 29 = ?", arguments: [round])
+                try db.execute(sql: "INSERT INTO message (day, subject) VALUES ('2026-11-0\(round)', 'new')")
+            }
+            let truth = try fixture.plainSnapshot(source.database)
+            #expect(await probe.waitUntilShowing(truth), "round \(round): \(probe.failures)")
+        }
+        #expect(probe.failures.isEmpty)
+    }
+
+    @Test func writesToUnrelatedTablesDoNotReload() async throws {
+        let fixture = try MailFixture(rows: 20)
+        defer { fixture.remove() }
+        var options = SQLiteListSource<Int64, Int64, Message>.Options()
+        options.watchesOtherConnections = false           // isolate the same-pool observer
+        let source = CountingSource(try fixture.source(options: options))
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let loads = source.loadCount
+        for _ in 0 ..< 10 {
+            try await source.wrapped.database.write { db in try db.execute(sql: "INSERT INTO unrelated (note) VALUES ('x')") }
+        }
+        // A related write afterwards: exactly one more load means the ten above caused none.
+        try await source.wrapped.database.write { db in try db.execute(sql: "DELETE FROM message WHERE id = 1") }
+        await probe.recorder.wait { _ in probe.recorder.batchCount == 1 }
+        #expect(source.loadCount == loads + 1)
+    }
+
+    @Test func anotherProcessWritesAreNoticed() async throws {
+        let fixture = try MailFixture(rows: 200, days: 4)
+        defer { fixture.remove() }
+        let source = try fixture.source()
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        // A real second process (Python's sqlite3 module) commits to the same file.
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], timeout=10)
+            db.execute("DELETE FROM message WHERE id <= 10")
+            db.execute("UPDATE message SET version = 9 WHERE id BETWEEN 11 AND 20")
+            db.execute("INSERT INTO message (day, subject) VALUES ('2026-12-25', 'from another process')")
+            db.commit()
+            db.close()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, fixture.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let truth = try fixture.plainSnapshot(source.database)
+        #expect(truth.count == 191)
+        #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
+        #expect(adapter.snapshot == truth)
+    }
+}
