@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 import ListAdapter
@@ -8,6 +9,29 @@ import ListAdapter
 /// by ``SQLiteValue``, and a section title becomes a `String` only when its bytes differ
 /// from the previous row's (rows ordered by section share one string per section).
 enum EntryScan {
+    /// Runs the entry query on a reader of `database`, then builds the snapshot (off the
+    /// connection).
+    ///
+    /// Specialised for the common identifier and summary types: the source is generic,
+    /// and an unspecialised loop pays generic-metadata lookups and witness calls per row.
+    @_specialize(where ID == Int64, Summary == Int64)
+    @_specialize(where ID == Int64, Summary == NoSummary)
+    @_specialize(where ID == Int64, Summary == Int64?)
+    @_specialize(where ID == Int64, Summary == Double)
+    @_specialize(where ID == Int64, Summary == String)
+    @_specialize(where ID == Int, Summary == Int)
+    @_specialize(where ID == String, Summary == Int64)
+    @_specialize(where ID == String, Summary == NoSummary)
+    @_specialize(where ID == String, Summary == String)
+    static func load<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
+        from database: any DatabaseReader, query: SQLiteListQuery, path: String
+    ) async throws -> ListSnapshot<ID, Summary> {
+        let builder: ListSnapshot<ID, Summary>.Builder = try await database.read { db in
+            try run(db, query: query, path: path)
+        }
+        return builder.build()
+    }
+
     /// Runs the entry query on `db` (a reader's connection) and returns the filled builder.
     static func run<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
         _ db: Database, query: SQLiteListQuery, path: String
@@ -48,7 +72,9 @@ enum EntryScan {
             } else if let text = sqlite3_column_text(handle, 1) {
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 let bytes = UnsafeBufferPointer(start: text, count: count)
-                if !hasTitle || !titleBytes.elementsEqual(bytes) {
+                let same = hasTitle && titleBytes.count == count
+                    && titleBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, count) == 0 }
+                if !same {
                     titleBytes = Array(bytes)
                     title = String(decoding: bytes, as: UTF8.self)
                     hasTitle = true

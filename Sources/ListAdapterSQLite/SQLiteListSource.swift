@@ -141,15 +141,11 @@ public final class SQLiteListSource<
     /// - Throws: ``SQLiteSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try checkFile()
-        let query = self.query
-        let path = self.path
-        let builder: ListSnapshot<ID, Summary>.Builder
         do {
-            builder = try await database.read { db in try EntryScan.run(db, query: query, path: path) }
+            return try await EntryScan.load(from: database, query: query, path: path)
         } catch {
             throw SQLiteSourceError(error, path: path, sql: query.entriesSQL)
         }
-        return builder.build()
     }
 
     /// Fetches the rows of `ids` as `Item`s, on a reader of the database; ids whose row
