@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterTesting
 
 /// Seeded random pairs of snapshots with every kind of change mixed: deletes, inserts,
 /// moves inside and across sections, summary updates, and sections appearing, vanishing

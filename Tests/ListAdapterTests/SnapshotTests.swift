@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterTesting
 import Testing
 
 @Suite("ListSnapshot grouping")
