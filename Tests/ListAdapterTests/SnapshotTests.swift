@@ -70,6 +70,26 @@ struct SnapshotTests {
         #expect(snapshot.path(of: 5_000) == nil)
     }
 
+    @Test func largeListsKeepTheFirstOfEachDuplicate() {
+        // Large enough for the partitioned index build.
+        var random = SeededGenerator(seed: 11)
+        var entries = (0 ..< 40_000).map { ListEntry<Int, Int>(id: $0, section: "s\($0 % 7)", summary: 0) }
+        for _ in 0 ..< 3_000 {
+            let original = entries[Int.random(in: 0 ..< 40_000, using: &random)]
+            entries.append(ListEntry(id: original.id, section: "late", summary: 1))
+        }
+        entries.shuffle(using: &random)
+        var firstSummary: [Int: Int] = [:]
+        for entry in entries where firstSummary[entry.id] == nil { firstSummary[entry.id] = entry.summary }
+        let snapshot = ListSnapshot(entries)
+        #expect(snapshot.count == 40_000)
+        #expect(snapshot.duplicates.count == 3_000)
+        for id in stride(from: 0, to: 40_000, by: 97) {
+            #expect(snapshot.summary(of: id) == firstSummary[id])
+            #expect(snapshot.path(of: id).map { snapshot.identifier(at: $0) } == id)
+        }
+    }
+
     @Test func entriesRoundTrip() {
         let snapshot = ListSnapshot<String, Int>([
             ListEntry(id: "x", section: "A", summary: 1),

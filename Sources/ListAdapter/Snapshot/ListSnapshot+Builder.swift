@@ -72,15 +72,13 @@ extension ListSnapshot {
         @inlinable
         public consuming func build() -> ListSnapshot {
             let total = identifiers.count
-            var index = IdentifierIndex(capacity: total)
             var duplicates = DuplicateIdentifiers<ID>()
-            // Pass 1: index in list order; a failed insert is a duplicate, marked -1.
+            // Pass 1: index every entry; a duplicate of an earlier one is marked -1.
             var sections = sectionOfEntry
-            identifiers.withUnsafeBufferPointer { ids in
-                for position in 0 ..< total where index.insert(position, in: ids) != nil {
-                    duplicates.record(ids[position])
-                    sections[position] = -1
-                }
+            var (index, duplicatePositions) = identifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0) }
+            for position in duplicatePositions {
+                duplicates.record(identifiers[position])
+                sections[position] = -1
             }
             // Pass 2: number the sections by first appearance among kept entries and count
             // their items; note whether the entries already arrive grouped.
