@@ -66,19 +66,20 @@ enum EntryScan {
                     message: "row \(builder.count + 1) has a NULL summary (\(query.summary ?? "NULL")); use an Optional summary type if that is expected"
                 )
             }
-            if sqlite3_column_type(handle, 1) == SQLITE_NULL {
-                title = nil
-                hasTitle = false
-            } else if let text = sqlite3_column_text(handle, 1) {
+            // sqlite3_column_text is NULL for a NULL value: no separate type call.
+            if let text = sqlite3_column_text(handle, 1) {
                 let count = Int(sqlite3_column_bytes(handle, 1))
-                let bytes = UnsafeBufferPointer(start: text, count: count)
                 let same = hasTitle && titleBytes.count == count
                     && titleBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, count) == 0 }
                 if !same {
+                    let bytes = UnsafeBufferPointer(start: text, count: count)
                     titleBytes = Array(bytes)
                     title = String(decoding: bytes, as: UTF8.self)
                     hasTitle = true
                 }
+            } else {
+                title = nil
+                hasTitle = false
             }
             builder.append(id, section: title, summary: summary)
         }

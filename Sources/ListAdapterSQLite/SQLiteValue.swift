@@ -23,7 +23,9 @@ public protocol SQLiteValue: Sendable {
 
 extension Int64: SQLiteValue {
     public static func read(_ statement: OpaquePointer, column: Int32) -> Int64? {
-        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+        // NULL reads as 0: only a 0 needs the (second) type call.
+        let value = sqlite3_column_int64(statement, column)
+        return value == 0 && sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : value
     }
 
     public var jsonLiteral: String { String(self) }
