@@ -5,6 +5,9 @@ extension ListViewAdapter {
     /// Delivery queue. - Complexity: O(size of the change) plus the observers' work.
     func apply(_ delivery: Delivery) {
         assertOnDeliveryQueue()
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { delivered.lastDeliveryDuration = clock.now - start }
         switch delivery {
         case .reload(let snapshot, let state, _):
             delivered.presented = snapshot
@@ -48,6 +51,16 @@ extension ListViewAdapter {
                 observer.handler(event)
             }
         }
+    }
+
+    /// How long the adapter's last delivery took on the delivery queue (swapping in the
+    /// new list, cache and selection upkeep, and the observers' own work): the figure to
+    /// watch for main-thread stalls.
+    ///
+    /// Delivery queue only.
+    public var lastDeliveryDuration: Duration {
+        assertOnDeliveryQueue()
+        return delivered.lastDeliveryDuration
     }
 
     // MARK: - Observers

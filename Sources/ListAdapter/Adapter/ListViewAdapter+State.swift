@@ -34,6 +34,8 @@ extension ListViewAdapter {
         var fetches = FetchState()
         var selection: Set<ID> = []
         var collapsed: Set<String?> = []
+        /// How long the last delivery took on the delivery queue, observers included.
+        var lastDeliveryDuration = Duration.zero
 
         init(cache: PayloadCache<ID, Summary, Item>) {
             self.cache = cache
