@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
         .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
         .executable(name: "sample", targets: ["Sample"]),
+        .executable(name: "bench", targets: ["Benchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        // The measured claims: `swift run -c release bench`. Never part of `swift test`.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "ListAdapter", "ListAdapterSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/Sources/bench",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ListAdapterSQLiteTests",
             dependencies: [

@@ -31,6 +31,18 @@ extension ListViewAdapter: InvalidationTarget {
 
     /// Performs a lifecycle action. Private queue.
     func perform(_ action: LoadCycle.Action) {
+        switch action {
+        case .none:
+            return
+        case .scheduleCoolingEnd(let id):
+            queue.asyncAfter(deadline: .now() + configuration.coalescingInterval.dispatchInterval) { [weak self] in
+                guard let self else { return }
+                self.perform(self.core.cycle.coolingEnded(id: id))
+            }
+            return
+        case .startLoad:
+            break
+        }
         guard case .startLoad(let id) = action else { return }
         let source = core.source
         Task(executorPreference: sourceExecutor) { [weak self] in

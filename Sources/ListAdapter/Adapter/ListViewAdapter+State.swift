@@ -4,7 +4,7 @@ extension ListViewAdapter {
     /// What the private queue owns: the load lifecycle, the current source, and the
     /// baseline every change is computed against (the last list sent to observers).
     struct CoreState {
-        var cycle = LoadCycle()
+        var cycle: LoadCycle
         var source: Source
         var generation = 1
         /// The last list sent for delivery, in view form (collapsed sections empty).
@@ -18,8 +18,9 @@ extension ListViewAdapter {
         var nextReason = ListChangeInfo.Reason.invalidation
         var nextIsAnimated = true
 
-        init(source: Source) {
+        init(source: Source, coalescesStorms: Bool) {
             self.source = source
+            self.cycle = LoadCycle(coalescesStorms: coalescesStorms)
         }
     }
 

@@ -93,7 +93,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
         self.makeUpdate = makeUpdate
         self.itemCost = itemCost
         self.current = Mutex((source, 1))
-        self.core = CoreState(source: source)
+        self.core = CoreState(source: source, coalescesStorms: configuration.coalescingInterval > .zero)
         self.delivered = DeliveredState(
             cache: PayloadCache(countLimit: configuration.cacheCountLimit, costLimit: configuration.cacheCostLimit)
         )

@@ -12,6 +12,12 @@ public struct ListViewAdapterConfiguration: Sendable {
     /// How long a data source may take to load its entries before the load counts as
     /// failed with ``ListAdapterError/Kind/loadTimedOut(after:)``.
     public var loadTimeout: Duration = .seconds(30)
+    /// How long a storm of invalidations is coalesced: after a load during which more
+    /// invalidations arrived, the next load waits this long, so a source that invalidates
+    /// continuously costs a few loads a second instead of one after another. An
+    /// invalidation that finds the adapter idle is served at once. Zero turns coalescing
+    /// off (back-to-back loads, still at most one running and one pending).
+    public var coalescingInterval: Duration = .milliseconds(500)
     /// How updated items are shown in batches.
     public var updateStyle: UpdateStyle = .reconfigure
     /// The most payloads the cache keeps.

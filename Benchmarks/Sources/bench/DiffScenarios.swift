@@ -1,0 +1,55 @@
+import ListAdapter
+
+/// The diff and batch scenarios, at one size.
+enum DiffScenarios {
+    static func run(size: Int) -> [Measurement] {
+        var results: [Measurement] = []
+        let base = Lists.base(count: size)
+        let old = ListSnapshot(base)
+        let same = ListSnapshot(base)               // equal, separately built storage
+        let changed = ListSnapshot(Lists.mixedChange(of: base, seed: 1))
+        let shuffled = ListSnapshot(Lists.shuffled(base, seed: 2))
+        let oldIDs = base.map(\.id)
+        let sameIDs = base.map(\.id)
+        let isLarge = size >= 1_000_000
+
+        // No change: against a plain equality scan of the identifier arrays.
+        let scan = medianMilliseconds(repetitions: 9) { blackHole(oldIDs == sameIDs) }
+        let noChange = medianMilliseconds(repetitions: 9) { blackHole(ListChangeSet(from: old, to: same)) }
+        results.append(Measurement(
+            scenario: "diff, no change", size: size, figure: noChange, baseline: scan, unit: "ms",
+            target: "<= 2 ms at 1M", passed: isLarge ? noChange <= 2 : nil
+        ))
+
+        // 1% mixed change: against building a Dictionary of the identifiers.
+        let dictionary = medianMilliseconds {
+            var index = [Int64: Int](minimumCapacity: size)
+            for (position, id) in oldIDs.enumerated() { index[id] = position }
+            blackHole(index)
+        }
+        var changes = ListChangeSet()
+        let mixed = medianMilliseconds { changes = ListChangeSet(from: old, to: changed) }
+        let minimal = Lists.minimalMoves(from: old, to: changed)
+        results.append(Measurement(
+            scenario: "diff, 1% mixed change", size: size, figure: mixed, baseline: dictionary, unit: "ms",
+            target: "<= 60 ms at 1M; moves == n - LIS", passed: changes.itemMoves.count == minimal && (!isLarge || mixed <= 60),
+            note: "\(changes.itemMoves.count) moves, minimal \(minimal)"
+        ))
+
+        // Full shuffle across sections: reported.
+        var shuffleChanges = ListChangeSet()
+        let shuffle = medianMilliseconds(repetitions: 3) { shuffleChanges = ListChangeSet(from: old, to: shuffled) }
+        results.append(Measurement(
+            scenario: "diff, full shuffle", size: size, figure: shuffle, baseline: dictionary, unit: "ms",
+            target: "report", passed: nil, note: "\(shuffleChanges.itemMoves.count) moves"
+        ))
+
+        // Making the 1% change UIKit-safe: against the diff itself.
+        let safety = medianMilliseconds { blackHole(BatchUpdate(safelyApplying: changes)) }
+        results.append(Measurement(
+            scenario: "batches: UIKit safety step", size: size, figure: safety, baseline: mixed, unit: "ms",
+            target: "<= 0.2x the diff", passed: safety <= 0.2 * mixed
+        ))
+        return results
+    }
+}

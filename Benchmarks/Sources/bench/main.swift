@@ -1,0 +1,47 @@
+import Foundation
+
+// `swift run -c release bench [--quick] [--output DIR]`: every scenario, its baseline
+// measured in the same run, and the ratio; printed as a table and written as Markdown
+// and JSON.
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "."
+let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+let largest = sizes.last!
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-bench")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+func report(_ measurements: [Measurement]) -> [Measurement] {
+    for measurement in measurements {
+        let baseline = measurement.baseline.map { String(format: "%.3f", $0) } ?? "-"
+        let ratio = measurement.ratio.map { String(format: "%.2fx", $0) } ?? "-"
+        let verdict = measurement.passed.map { $0 ? "met" : "MISSED" } ?? "reported"
+        print(String(format: "%-62@ %9d %11.3f %-5@ baseline %-10@ ratio %-8@ %@ %@", measurement.scenario as NSString, measurement.size,
+                     measurement.figure, measurement.unit as NSString, baseline as NSString, ratio as NSString, verdict as NSString, measurement.note as NSString))
+    }
+    return measurements
+}
+
+var results: [Measurement] = []
+// Memory first, while the process is fresh.
+results += report(try await SQLiteScenarios.memory(size: largest, directory: directory))
+for size in sizes {
+    results += report(DiffScenarios.run(size: size))
+}
+for size in sizes {
+    results += report(try await SQLiteScenarios.load(size: size, directory: directory))
+}
+results += report(AdapterScenarios.delivery(size: largest))
+results += report(try await AdapterScenarios.fetchWindow(size: min(largest, 100_000), directory: directory))
+results += report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10))
+results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
+results += report(AdapterScenarios.storm(size: 10_000))
+
+let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+let command = "cd Benchmarks && swift run -c release bench" + (quick ? " --quick" : "")
+let markdown = Measurement.markdown(results, machine: machine, command: command)
+try markdown.write(toFile: outputDirectory + "/bench-results.md", atomically: true, encoding: .utf8)
+try Measurement.json(results).write(toFile: outputDirectory + "/bench-results.json", atomically: true, encoding: .utf8)
+let missed = results.filter { $0.passed == false }.count
+let met = results.filter { $0.passed == true }.count
+print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/bench-results.md and .json")
