@@ -6,6 +6,9 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "."
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+/// Whether the group `name` runs (`--only memory|diff|load|delivery|fetch|external|storm`).
+func runs(_ name: String) -> Bool { only == nil || only == name }
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let largest = sizes.last!
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-bench")
@@ -24,21 +27,23 @@ func report(_ measurements: [Measurement]) -> [Measurement] {
 
 var results: [Measurement] = []
 // Memory first, while the process is fresh.
-results += report(try await SQLiteScenarios.memory(size: largest, directory: directory))
-for size in sizes {
+if runs("memory") { results += report(try await SQLiteScenarios.memory(size: largest, directory: directory)) }
+for size in sizes where runs("diff") {
     results += report(DiffScenarios.run(size: size))
 }
-for size in sizes {
+for size in sizes where runs("load") {
     results += report(try await SQLiteScenarios.load(size: size, directory: directory))
 }
-results += report(AdapterScenarios.delivery(size: largest))
-results += report(try await AdapterScenarios.fetchWindow(size: min(largest, 100_000), directory: directory))
-results += report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10))
-results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
-results += report(AdapterScenarios.storm(size: 10_000))
+if runs("delivery") { results += report(AdapterScenarios.delivery(size: largest)) }
+if runs("fetch") { results += report(try await AdapterScenarios.fetchWindow(size: min(largest, 100_000), directory: directory)) }
+if runs("external") {
+    results += report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10))
+    results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
+}
+if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
-let command = "cd Benchmarks && swift run -c release bench" + (quick ? " --quick" : "")
+let command = "swift run -c release bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? "")
 let markdown = Measurement.markdown(results, machine: machine, command: command)
 try markdown.write(toFile: outputDirectory + "/bench-results.md", atomically: true, encoding: .utf8)
 try Measurement.json(results).write(toFile: outputDirectory + "/bench-results.json", atomically: true, encoding: .utf8)

@@ -10,6 +10,7 @@ extension ListViewAdapter {
         defer { delivered.lastDeliveryDuration = clock.now - start }
         switch delivery {
         case .reload(let snapshot, let state, _):
+            releaseOffDeliveryQueue(delivered.presented)
             delivered.presented = snapshot
             dropStalePayloads(keepingOnly: snapshot)
             pruneSelection()
@@ -17,7 +18,10 @@ extension ListViewAdapter {
             updateLoadState(state)
         case .update(let update, let state, let reason, let computeDuration):
             for (index, batch) in update.batches.enumerated() {
-                if index == 0 { dropPayloads(changedBy: update.changes, in: delivered.presented) }
+                if index == 0 {
+                    dropPayloads(changedBy: update.changes, from: delivered.presented, to: update.batches[update.batches.count - 1].after)
+                }
+                releaseOffDeliveryQueue(delivered.presented)
                 delivered.presented = batch.after
                 let info = ListChangeInfo(
                     changes: update.changes, reason: reason, batchIndex: index,
@@ -32,6 +36,12 @@ extension ListViewAdapter {
         case .duplicates(let duplicates):
             notify(.duplicateIdentifiers(duplicates))
         }
+    }
+
+    /// Hands the list being replaced to the private queue, so that freeing its storage
+    /// (megabytes at a million items) never stalls the delivery queue.
+    private func releaseOffDeliveryQueue(_ snapshot: ListSnapshot<ID, Summary>) {
+        queue.async { withExtendedLifetime(snapshot) {} }
     }
 
     private func updateLoadState(_ state: ListLoadState) {

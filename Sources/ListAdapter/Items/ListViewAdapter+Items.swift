@@ -186,8 +186,15 @@ extension ListViewAdapter {
 
     // MARK: - Cache upkeep
 
-    /// Drops the payloads of items a change deleted or updated. O(size of the change).
-    func dropPayloads(changedBy changes: ListChangeSet, in old: ListSnapshot<ID, Summary>) {
+    /// Drops the payloads of items a change deleted or updated, from `old` to `new`.
+    /// O(min(size of the change, cached payloads)): whichever is smaller is walked.
+    func dropPayloads(changedBy changes: ListChangeSet, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
+        let cached = delivered.cache.count
+        if cached == 0 { return }
+        if cached <= changes.itemDeletes.count + changes.itemUpdates.count {
+            dropStalePayloads(keepingOnly: new)
+            return
+        }
         for path in changes.itemDeletes where old.contains(path) {
             delivered.cache.remove(old.identifier(at: path))
         }
