@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+public import Glibc
+#elseif canImport(Darwin)
+public import Darwin
+#endif
+
 extension ListChangeSet {
     /// Computes what changed from `old` to `new`: the package's pure diff.
     ///
@@ -29,7 +35,7 @@ extension ListChangeSet {
     mutating func diffItems<ID, Summary>(
         from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching
     ) {
-        if old.starts == new.starts && old.titles == new.titles && old.identifiers == new.identifiers {
+        if old.starts == new.starts && old.titles == new.titles && fastEqual(old.identifiers, new.identifiers) {
             diffSummariesOnly(from: old, to: new)
             return
         }
@@ -134,11 +140,25 @@ extension ListChangeSet {
     }
 }
 
+/// Element-wise equality, by `memcmp` for integer elements (where equal bits mean equal
+/// values), which the C library vectorises; by `==` otherwise.
+@inlinable
+func fastEqual<Element: Equatable>(_ lhs: ContiguousArray<Element>, _ rhs: ContiguousArray<Element>) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    guard Element.self is any FixedWidthInteger.Type else { return lhs == rhs }
+    return lhs.withUnsafeBytes { left in
+        rhs.withUnsafeBytes { right in
+            left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        }
+    }
+}
+
 extension ListChangeSet {
     /// The fast path for two lists with the same identifiers in the same sections: only
     /// summaries can differ.
     @inlinable
     mutating func diffSummariesOnly<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
+        if fastEqual(old.summaries, new.summaries) { return }
         old.summaries.withUnsafeBufferPointer { oldSummaries in
             new.summaries.withUnsafeBufferPointer { newSummaries in
                 var section = 0
