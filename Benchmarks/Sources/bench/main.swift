@@ -1,11 +1,12 @@
 import Foundation
 
-// `swift run -c release bench [--quick] [--output DIR]`: every scenario, its baseline
-// measured in the same run, and the ratio; printed as a table and written as Markdown
-// and JSON.
+// `swift run -c release bench [--quick] [--only GROUP] [--output DIR]`: every scenario,
+// its baseline measured in the same run, and the ratio; printed as a table and written as
+// Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
+// the package root). GROUP: memory, diff, load, delivery, fetch, external, storm.
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
-let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "."
+let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "Benchmarks/results"
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 /// Whether the group `name` runs (`--only memory|diff|load|delivery|fetch|external|storm`).
 func runs(_ name: String) -> Bool { only == nil || only == name }
@@ -13,6 +14,7 @@ let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let largest = sizes.last!
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-bench")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
 
 func report(_ measurements: [Measurement]) -> [Measurement] {
     for measurement in measurements {
@@ -45,8 +47,8 @@ if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
 let command = "swift run -c release bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? "")
 let markdown = Measurement.markdown(results, machine: machine, command: command)
-try markdown.write(toFile: outputDirectory + "/bench-results.md", atomically: true, encoding: .utf8)
-try Measurement.json(results).write(toFile: outputDirectory + "/bench-results.json", atomically: true, encoding: .utf8)
+try markdown.write(toFile: outputDirectory + "/latest.md", atomically: true, encoding: .utf8)
+try Measurement.json(results).write(toFile: outputDirectory + "/latest.json", atomically: true, encoding: .utf8)
 let missed = results.filter { $0.passed == false }.count
 let met = results.filter { $0.passed == true }.count
-print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/bench-results.md and .json")
+print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/latest.md and latest.json")
