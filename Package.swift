@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
         .executable(name: "sample", targets: ["Sample"]),
         .executable(name: "bench", targets: ["Benchmarks"]),
+        .executable(name: "soak", targets: ["SoakTests"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +49,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        // Long seeded runs: `swift run -c release soak`. Not part of `swift test`.
+        .executableTarget(
+            name: "SoakTests",
+            dependencies: [
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "SoakTests",
+            swiftSettings: strictSettings
+        ),
         // The measured claims: `swift run -c release bench`. Never part of `swift test`.
         .executableTarget(
             name: "Benchmarks",

@@ -1,0 +1,8 @@
+import GRDB
+
+/// The payload every soak source serves: enough to check that an answer belongs to the
+/// identifier asked for and is at least as new as the request.
+struct SoakItem: FetchableRecord, Decodable, Sendable, Equatable {
+    var id: Int64
+    var version: Int64
+}

@@ -1,0 +1,298 @@
+import Foundation
+import ListAdapter
+import ListAdapterSQLite
+import ListAdapterTesting
+
+/// One seeded soak run: a real adapter on the real main queue, real sources mutated from
+/// background threads, every batch applied to UIKit's models and every cell checked, the
+/// final state compared with the source of truth at every checkpoint.
+@MainActor
+final class SoakRun {
+    struct Options {
+        var duration: Duration
+        var seed: UInt64
+        var useMemory: Bool
+        var useSQLite: Bool
+        var maxItems: Int
+        var kinds: [ReferenceListView<Int64, Int64>.Kind]
+        var failureDirectory: URL
+    }
+
+    typealias Adapter = ListViewAdapter<Int64, Int64, SoakItem>
+    typealias Snapshot = ListSnapshot<Int64, Int64>
+
+    let options: Options
+    let stores: SoakStores
+    private var random: SeededGenerator
+    private var views: [ReferenceListView<Int64, Int64>]
+    private var shown = Snapshot()
+    private(set) var statistics = SoakStatistics()
+    private(set) var failure: String?
+    private let recorder = ListEventRecorder<Int64, Int64>()
+    private let mutationQueue = DispatchQueue(label: "soak.mutations")
+    private var adapter: Adapter!
+    private var observation: ListObservation?
+    private var currentSource: any ListDataSource<Int64, Int64, SoakItem>
+    private var lastCheck = Duration.zero
+
+    init(options: Options, directory: URL) throws {
+        self.options = options
+        self.stores = try SoakStores(directory: directory)
+        self.random = SeededGenerator(seed: options.seed)
+        self.views = options.kinds.map { ReferenceListView(kind: $0) }
+        self.currentSource = options.useMemory ? stores.memory : stores.sqliteAll
+    }
+
+    /// Runs until the duration is over or a check fails; returns whether every check passed.
+    func run(progress: (String) -> Void) async -> Bool {
+        var configuration = ListViewAdapterConfiguration()
+        // Duplicates are injected on purpose; they are counted, not logged.
+        configuration.logger.logLevel = .critical
+        // Storm coalescing on, short, or off: each seed exercises one.
+        configuration.coalescingInterval = [.zero, .milliseconds(20), .milliseconds(200)].randomElement(using: &random)!
+        progress("coalescing interval \(configuration.coalescingInterval)")
+        adapter = ListViewAdapter(source: currentSource, configuration: configuration)
+        observation = adapter.observe { [weak self] event in
+            MainActor.assumeIsolated { self?.handle(event) }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + options.duration
+        var nextProgress = clock.now + .seconds(5)
+        var stepsSinceCheckpoint = 0
+        while clock.now < deadline && failure == nil {
+            await step()
+            stepsSinceCheckpoint += 1
+            if stepsSinceCheckpoint >= Int.random(in: 20 ... 200, using: &random) {
+                await checkpoint()
+                stepsSinceCheckpoint = 0
+            }
+            if clock.now >= nextProgress {
+                nextProgress = clock.now + .seconds(5)
+                progress("[\(Int((options.duration - (deadline - clock.now)).components.seconds))s] steps \(statistics.steps), change sets \(statistics.changeSets), batches \(statistics.batches), checkpoints \(statistics.checkpoints), items \(adapter.snapshot.count)")
+            }
+        }
+        if failure == nil { await checkpoint() }
+        observation?.cancel()
+        return failure == nil
+    }
+
+    // MARK: - Steps
+
+    private func step() async {
+        statistics.steps += 1
+        switch Int.random(in: 0 ..< 100, using: &random) {
+        case 0 ..< 55:
+            mutate(count: Int.random(in: 0 ..< 12, using: &random) == 0 ? Int.random(in: 2 ... 20, using: &random) : 1)
+        case 55 ..< 60:
+            statistics.storms += 1
+            for _ in 0 ..< Int.random(in: 100 ... 2_000, using: &random) { adapter.invalidate() }
+        case 60 ..< 66:
+            transition()
+        case 66 ..< 90:
+            fetch()
+        default:
+            break
+        }
+        // Let the main queue breathe: deliveries, fetch answers and invalidations land
+        // between steps at random moments.
+        if Int.random(in: 0 ..< 3, using: &random) == 0 {
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0 ... 8, using: &random)))
+        } else {
+            await Task.yield()
+        }
+    }
+
+    private func mutate(count: Int) {
+        let useSQLite: Bool = switch (options.useMemory, options.useSQLite) {
+        case (true, true): Bool.random(using: &random)
+        case (_, let sqlite): sqlite
+        }
+        var changes: [SoakStores.Change] = []
+        for _ in 0 ..< count {
+            let change: SoakStores.Change = switch Int.random(in: 0 ..< 100, using: &random) {
+            case 0 ..< 20: .insert
+            case 20 ..< 35: .delete
+            case 35 ..< 50: .move
+            case 50 ..< 60: .crossSection
+            case 60 ..< 80: .update
+            case 80 ..< 84: .renameSections
+            case 84 ..< 85: .empty
+            case 85 ..< 90: .burst
+            case 90 ..< 95: .duplicate
+            default: .noOp
+            }
+            changes.append(change)
+            statistics.mutations[change.rawValue, default: 0] += 1
+        }
+        let seed = random.next()
+        let stores = self.stores
+        let maxItems = options.maxItems
+        let planned = changes
+        mutationQueue.async {
+            var random = SeededGenerator(seed: seed)
+            for change in planned {
+                if useSQLite {
+                    try? stores.mutateSQLite(change, maxItems: maxItems, random: &random)
+                } else {
+                    stores.mutateMemory(change, maxItems: maxItems, random: &random)
+                }
+            }
+        }
+    }
+
+    private func transition() {
+        var candidates: [any ListDataSource<Int64, Int64, SoakItem>] = []
+        if options.useMemory { candidates.append(stores.memory) }
+        if options.useSQLite { candidates += [stores.sqliteAll, stores.sqliteFiltered] }
+        guard let next = candidates.randomElement(using: &random) else { return }
+        statistics.transitions += 1
+        currentSource = next
+        adapter.transition(to: next, animated: Int.random(in: 0 ..< 10, using: &random) != 0)
+    }
+
+    private func fetch() {
+        let snapshot = adapter.snapshot
+        guard snapshot.count > 0 else { return }
+        for _ in 0 ..< Int.random(in: 1 ... 20, using: &random) {
+            let section = Int.random(in: 0 ..< snapshot.numberOfSections, using: &random)
+            let count = snapshot.numberOfItems(inSection: section)
+            guard count > 0 else { continue }
+            let path = ItemPath(section: section, item: Int.random(in: 0 ..< count, using: &random))
+            let id = snapshot.identifier(at: path)
+            let version = snapshot.summary(at: path)
+            statistics.fetchesRequested += 1
+            adapter.item(at: path) { [weak self] result in
+                MainActor.assumeIsolated { self?.checkAnswer(result, id: id, version: version) }
+            }
+        }
+    }
+
+    private func checkAnswer(_ result: Result<FetchedItem<Int64, SoakItem>?, ListAdapterError>, id: Int64, version: Int64) {
+        statistics.fetchesChecked += 1
+        switch result {
+        case .success(let answer?):
+            if answer.id != id || answer.item.id != id {
+                fail("a payload answer for \(id) describes \(answer.id) / \(answer.item.id)")
+            } else if answer.item.version < version {
+                fail("the payload of \(id) has version \(answer.item.version), older than \(version) when requested")
+            }
+        case .success(nil):
+            break                                   // the item vanished: allowed
+        case .failure(let error):
+            fail("fetch failed: \(error)")
+        }
+    }
+
+    // MARK: - Checking every event
+
+    private func handle(_ event: ListEvent<Int64, Int64>) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer {
+            recorder.record(event)
+            let checking = clock.now - start
+            if checking > statistics.longestCheck { statistics.longestCheck = checking }
+        }
+        guard failure == nil else { return }
+        // The previous delivery's time on the main queue, minus this observer's checks.
+        let delivery = adapter.lastDeliveryDuration - lastCheck
+        if delivery > statistics.longestDelivery { statistics.longestDelivery = delivery }
+        switch event {
+        case .reload(let snapshot):
+            statistics.reloads += 1
+            for index in views.indices { views[index].reloadData(from: snapshot) }
+            shown = snapshot
+            lastCheck = clock.now - start
+        case .batch(let batch, let info):
+            if info.batchIndex == 0 { statistics.changeSets += 1 }
+            statistics.batches += 1
+            statistics.count(batch.update)
+            let before = shown
+            if adapter.snapshot != batch.after {
+                fail("the adapter does not answer from the batch's after state", before: before, after: batch.after)
+                return
+            }
+            for index in views.indices {
+                do {
+                    try views[index].apply(batch)
+                    try views[index].verifyCells(against: batch.after)
+                } catch {
+                    fail("\(views[index].kind) rejected a batch: \(error)", before: before, after: batch.after)
+                    return
+                }
+            }
+            shown = batch.after
+            statistics.largestList = max(statistics.largestList, shown.count)
+            lastCheck = clock.now - start
+        case .loadStateChanged(.failed(let error)):
+            fail("a load failed: \(error)")
+        case .loadStateChanged, .duplicateIdentifiers:
+            break
+        }
+    }
+
+    /// Stops mutating, waits for the adapter to deliver the source's current state, and
+    /// compares.
+    private func checkpoint() async {
+        await withCheckedContinuation { continuation in mutationQueue.async { continuation.resume() } }
+        guard failure == nil else { return }
+        let source = currentSource
+        guard let truth = try? await source.loadEntries() else {
+            fail("the source of truth could not be read")
+            return
+        }
+        let converged = await waitUntilShowing(truth, timeout: .seconds(15))
+        guard failure == nil else { return }
+        if !converged || adapter.snapshot != truth {
+            fail("after the changes settled, the adapter shows \(adapter.snapshot.count) items in \(adapter.snapshot.numberOfSections) sections; the source has \(truth.count) in \(truth.numberOfSections)", before: shown, after: truth)
+            return
+        }
+        statistics.checkpoints += 1
+    }
+
+    private func waitUntilShowing(_ truth: Snapshot, timeout: Duration) async -> Bool {
+        let recorder = self.recorder
+        let waiter = Task { @MainActor in
+            await recorder.wait { _ in self.failure != nil || (self.shown == truth && self.adapter.snapshot == truth) }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            waiter.cancel()
+        }
+        let result = await waiter.value
+        timer.cancel()
+        return result && failure == nil
+    }
+
+    // MARK: - Failures
+
+    private func fail(_ message: String, before: Snapshot? = nil, after: Snapshot? = nil) {
+        guard failure == nil else { return }
+        var text = "seed \(options.seed): \(message)"
+        if let before, let after {
+            let directory = options.failureDirectory.appendingPathComponent("soak-failure-\(options.seed)")
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let old = directory.appendingPathComponent("old.json")
+            let new = directory.appendingPathComponent("new.json")
+            try? Self.diffJSON(before).write(to: old, atomically: true, encoding: .utf8)
+            try? Self.diffJSON(after).write(to: new, atomically: true, encoding: .utf8)
+            text += "\nreplay the failing step: swift run sample diff \(old.path) \(new.path)"
+        }
+        failure = text
+    }
+
+    /// A snapshot in the `sample diff` input format.
+    static func diffJSON(_ snapshot: Snapshot) -> String {
+        var items: [String] = []
+        for section in 0 ..< snapshot.numberOfSections {
+            let title = snapshot.title(ofSection: section).map { "\"\($0)\"" }
+            for (offset, id) in snapshot.identifiers(inSection: section).enumerated() {
+                let summary = snapshot.summary(at: ItemPath(section: section, item: offset))
+                var fields = ["\"id\": \"\(id)\"", "\"summary\": \"\(summary)\""]
+                if let title { fields.append("\"section\": \(title)") }
+                items.append("{" + fields.joined(separator: ", ") + "}")
+            }
+        }
+        return "{\"items\": [\n" + items.joined(separator: ",\n") + "\n]}\n"
+    }
+}
