@@ -25,6 +25,9 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "table, collection or both.")
     var view: String = "both"
 
+    @Option(help: "Who writes the SQLite file: thread (another thread, same connection pool) or process (a child process).")
+    var sqliteWriter: String = "thread"
+
     @MainActor
     func run() async throws {
         guard let length = Self.parseDuration(duration) else {
@@ -32,9 +35,10 @@ struct SoakCommand: AsyncParsableCommand {
         }
         guard ["memory", "sqlite", "both"].contains(source) else { throw ValidationError("--source takes memory, sqlite or both") }
         guard ["table", "collection", "both"].contains(view) else { throw ValidationError("--view takes table, collection or both") }
+        guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
-        print("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems)")
+        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -42,13 +46,14 @@ struct SoakCommand: AsyncParsableCommand {
             duration: length, seed: seed, useMemory: source != "sqlite", useSQLite: source != "memory",
             maxItems: maxItems,
             kinds: view == "both" ? [.table, .collection] : view == "table" ? [.table] : [.collection],
+            childProcessWriter: sqliteWriter == "process",
             failureDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         let run = try SoakRun(options: options, directory: directory)
-        let passed = await run.run { print($0) }
-        print(run.statistics.summary)
-        if let failure = run.failure { print("FAILED: \(failure)") }
-        print("soak: \(passed ? 1 : 0) passed, \(passed ? 0 : 1) failed")
+        let passed = await run.run { say($0) }
+        say(run.statistics.summary)
+        if let failure = run.failure { say("FAILED: \(failure)") }
+        say("soak: \(passed ? 1 : 0) passed, \(passed ? 0 : 1) failed")
         if !passed { throw ExitCode.failure }
     }
 
@@ -61,4 +66,10 @@ struct SoakCommand: AsyncParsableCommand {
         default: return nil
         }
     }
+}
+
+/// Writes a line to standard output at once (unbuffered), so progress shows as it happens
+/// even when the output goes to a file or a pipe.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -15,6 +15,8 @@ final class SoakRun {
         var useSQLite: Bool
         var maxItems: Int
         var kinds: [ReferenceListView<Int64, Int64>.Kind]
+        /// Whether SQLite changes come from a child process instead of a thread.
+        var childProcessWriter: Bool
         var failureDirectory: URL
     }
 
@@ -34,6 +36,7 @@ final class SoakRun {
     private var observation: ListObservation?
     private var currentSource: any ListDataSource<Int64, Int64, SoakItem>
     private var lastCheck = Duration.zero
+    private var child: ChildProcessWriter?
 
     init(options: Options, directory: URL) throws {
         self.options = options
@@ -51,6 +54,14 @@ final class SoakRun {
         // Storm coalescing on, short, or off: each seed exercises one.
         configuration.coalescingInterval = [.zero, .milliseconds(20), .milliseconds(200)].randomElement(using: &random)!
         progress("coalescing interval \(configuration.coalescingInterval)")
+        if options.childProcessWriter {
+            do {
+                child = try ChildProcessWriter(databasePath: stores.path)
+            } catch {
+                fail("could not start the child writer process: \(error)")
+                return false
+            }
+        }
         adapter = ListViewAdapter(source: currentSource, configuration: configuration)
         observation = adapter.observe { [weak self] event in
             MainActor.assumeIsolated { self?.handle(event) }
@@ -128,6 +139,15 @@ final class SoakRun {
         let stores = self.stores
         let maxItems = options.maxItems
         let planned = changes
+        if useSQLite, let child {
+            statistics.mutations["childProcessBatch", default: 0] += 1
+            mutationQueue.async {
+                if !child.write(seed: seed, count: planned.count * 3, maxItems: maxItems) {
+                    DispatchQueue.main.async { self.fail("the child writer process stopped") }
+                }
+            }
+            return
+        }
         mutationQueue.async {
             var random = SeededGenerator(seed: seed)
             for change in planned {
