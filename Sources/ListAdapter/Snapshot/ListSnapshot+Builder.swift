@@ -65,6 +65,15 @@ extension ListSnapshot {
             return index
         }
 
+        /// A copy whose capacity is its count (initialising from an array would share it).
+        @inlinable
+        static func exactCopy<Element>(of array: ContiguousArray<Element>) -> ContiguousArray<Element> {
+            ContiguousArray(unsafeUninitializedCapacity: array.count) { buffer, count in
+                _ = buffer.initialize(from: array)
+                count = array.count
+            }
+        }
+
         /// Builds the snapshot: drops duplicate identifiers (keeping the first), orders
         /// sections by first appearance and groups entries by section.
         ///
@@ -106,6 +115,12 @@ extension ListSnapshot {
             for section in counts.indices { starts[section + 1] = starts[section] + counts[section] }
             let kept = starts[finalTitles.count]
             if alreadyGrouped && kept == total {
+                // Growth by doubling leaves up to half the storage unused; a snapshot lives
+                // long, so give the slack back (one copy, O(n)).
+                if identifiers.capacity > total + total / 8 {
+                    identifiers = Self.exactCopy(of: identifiers)
+                    summaries = Self.exactCopy(of: summaries)
+                }
                 return ListSnapshot(
                     identifiers: identifiers, summaries: summaries, titles: finalTitles,
                     starts: starts, index: index, duplicates: duplicates
