@@ -33,17 +33,20 @@ extension ListViewAdapter: InvalidationTarget {
     func perform(_ action: LoadCycle.Action) {
         switch action {
         case .none:
-            return
+            break
         case .scheduleCoolingEnd(let id):
             queue.asyncAfter(deadline: .now() + configuration.coalescingInterval.dispatchInterval) { [weak self] in
                 guard let self else { return }
                 self.perform(self.core.cycle.coolingEnded(id: id))
             }
-            return
-        case .startLoad:
-            break
+        case .startLoad(let id):
+            startLoad(id: id)
         }
-        guard case .startLoad(let id) = action else { return }
+    }
+
+    /// Loads the current source's entries in a task on the source executor, and arms the
+    /// timeout. Private queue.
+    private func startLoad(id: Int) {
         let source = core.source
         Task(executorPreference: sourceExecutor) { [weak self] in
             let result: Result<ListSnapshot<ID, Summary>, any Error>
