@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(
             name: "Sample",
             dependencies: [
-                "ListAdapter",
+                "ListAdapter", "ListAdapterSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sample",
@@ -80,7 +81,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
-        .testTarget(name: "SampleTests", dependencies: ["Sample", "ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SampleTests",
+            dependencies: ["Sample", "ListAdapter", "ListAdapterTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

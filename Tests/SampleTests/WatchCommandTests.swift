@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import ListAdapter
+import ListAdapterTesting
+import Testing
+
+@Suite("sample watch", .timeLimit(.minutes(1)))
+struct WatchCommandTests {
+    /// The running `sample watch`, its output as a stream of lines.
+    final class Watcher: @unchecked Sendable {
+        // @unchecked Sendable: the process and pipes are only touched by the test, the
+        // reading thread only touches the stream's continuation.
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+        let lines: AsyncStream<String>
+
+        init(arguments: [String]) throws {
+            process.executableURL = try SampleProcess.executable
+            process.arguments = arguments
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+            lines = stream
+            let handle = output.fileHandleForReading
+            Thread.detachNewThread {
+                var pending = Data()
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        continuation.yield(String(decoding: pending[pending.startIndex ..< newline], as: UTF8.self))
+                        pending = Data(pending[(newline + 1)...])
+                    }
+                }
+                continuation.finish()
+            }
+            try process.run()
+        }
+    }
+
+    static func sections(_ value: Any?) -> [(title: String?, ids: [String])] {
+        (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, $0["ids"] as? [String] ?? []) }
+    }
+
+    static func snapshot(_ sections: [(title: String?, ids: [String])]) -> ListSnapshot<String, NoSummary> {
+        ListSnapshot(sections.flatMap { section in section.ids.map { ListEntry(id: $0, section: section.title) } })
+    }
+
+    @Test func jsonLinesFollowAnotherProcessesCommitsAndApplyCleanly() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("mail.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try await pool.write { db in
+            try db.execute(sql: "CREATE TABLE message (id INTEGER PRIMARY KEY, day TEXT, version INTEGER NOT NULL)")
+            for id in 1 ... 30 { try db.execute(sql: "INSERT INTO message VALUES (?, ?, 1)", arguments: [id, "day \(id % 4)"]) }
+        }
+        let watcher = try Watcher(arguments: [
+            "watch", "--db", path, "--table", "message", "--id", "id", "--section", "day", "--summary", "version",
+            "--order", "day, id", "--json",
+        ])
+        var lines = watcher.lines.makeAsyncIterator()
+        let first = try #require(await lines.next())
+        let opening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        let shown = Self.sections((opening["snapshot"] as? [String: Any])?["sections"])
+        #expect(shown.count == 4)
+        var view = ReferenceListView<String, NoSummary>(kind: .collection)
+        view.reloadData(from: Self.snapshot(shown))
+        // This test process is the other process: it commits, the watcher prints changes.
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM message WHERE id IN (1, 2)")
+            try db.execute(sql: "UPDATE message SET day = 'day 9' WHERE id = 7")
+            try db.execute(sql: "INSERT INTO message VALUES (31, 'day 0', 1)")
+            try db.execute(sql: "UPDATE message SET version = 2 WHERE id = 8")
+        }
+        let expected = try await pool.read { db in
+            try ListSnapshot(Row.fetchAll(db, sql: "SELECT id, day FROM message ORDER BY day, id").map {
+                ListEntry<String, NoSummary>(id: String($0["id"] as Int64), section: $0["day"] as String?)
+            })
+        }
+        while (try? view.verifyCells(against: expected)) == nil {
+            let line = try #require(await lines.next())
+            let change = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let stats = try #require(change["stats"] as? [String: Any])
+            #expect(stats["inserts"] is Int)
+            for batch in change["batches"] as? [[String: Any]] ?? [] {
+                let after = Self.snapshot(Self.sections(batch["after"]))
+                func paths(_ key: String) -> [ItemPath] { (batch[key] as? [[Int]] ?? []).map { ItemPath(section: $0[0], item: $0[1]) } }
+                let update = BatchUpdate(
+                    deleteSections: batch["deleteSections"] as? [Int] ?? [], insertSections: batch["insertSections"] as? [Int] ?? [],
+                    moveSections: (batch["moveSections"] as? [[Int]] ?? []).map { SectionMove(from: $0[0], to: $0[1]) },
+                    deleteItems: paths("deleteItems"), insertItems: paths("insertItems"),
+                    moveItems: (batch["moveItems"] as? [[[Int]]] ?? []).map {
+                        ItemMove(from: ItemPath(section: $0[0][0], item: $0[0][1]), to: ItemPath(section: $0[1][0], item: $0[1][1]))
+                    },
+                    reloadItems: paths("reloadItems"), reconfigureItems: paths("reconfigureItems")
+                )
+                try view.performBatchUpdates(update, dataSource: after)
+            }
+        }
+        try view.verifyCells(against: expected)
+        // Closing standard input ends the watch cleanly.
+        try watcher.input.fileHandleForWriting.close()
+        watcher.process.waitUntilExit()
+        #expect(watcher.process.terminationStatus == 0)
+    }
+
+    @Test func badArgumentsExitTwo() throws {
+        let missing = try SampleProcess.run(["watch", "--db", "/nonexistent/x.sqlite", "--table", "t"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("missingFile"))
+        let noTable = try SampleProcess.run(["watch", "--db", "/dev/null"])
+        #expect(noTable.status == 2)
+    }
+}
