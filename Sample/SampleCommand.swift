@@ -6,7 +6,7 @@ struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
         abstract: "Try ListAdapter: diff lists, browse and watch SQLite tables.",
-        subcommands: [DiffCommand.self, WatchCommand.self]
+        subcommands: [DiffCommand.self, WatchCommand.self, GenerateCommand.self]
     )
 }
 

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// Writes the demo mail database: `message` rows (sender, subject, a few hundred bytes of
+/// body, date, day, flags, version), an FTS5 index over subject and sender kept in step
+/// by triggers, and the covering index the list query scans.
+struct MailGenerator {
+    let path: String
+    let rows: Int
+    let days: Int
+
+    static let schema = """
+        CREATE TABLE message (
+            id INTEGER PRIMARY KEY,
+            sender TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            date INTEGER NOT NULL,
+            day TEXT NOT NULL,
+            flags INTEGER NOT NULL DEFAULT 0,
+            version INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX message_list ON message(date DESC, id DESC, day, version);
+        CREATE VIRTUAL TABLE message_search USING fts5(subject, sender, content='message', content_rowid='id');
+        CREATE TRIGGER message_search_insert AFTER INSERT ON message BEGIN
+            INSERT INTO message_search(rowid, subject, sender) VALUES (new.id, new.subject, new.sender);
+        END;
+        CREATE TRIGGER message_search_delete AFTER DELETE ON message BEGIN
+            INSERT INTO message_search(message_search, rowid, subject, sender) VALUES ('delete', old.id, old.subject, old.sender);
+        END;
+        CREATE TRIGGER message_search_update AFTER UPDATE OF subject, sender ON message BEGIN
+            INSERT INTO message_search(message_search, rowid, subject, sender) VALUES ('delete', old.id, old.subject, old.sender);
+            INSERT INTO message_search(rowid, subject, sender) VALUES (new.id, new.subject, new.sender);
+        END;
+        """
+
+    private static let names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim",
+                                "Margaret", "John", "Leslie", "Niklaus", "Shafi", "Vint", "Hedy", "Linus", "Sophie", "Guido"]
+    private static let words = ["release", "build", "meeting", "notes", "invoice", "draft", "review", "travel", "lunch",
+                                "report", "budget", "design", "launch", "update", "question", "photos", "contract", "bug",
+                                "schedule", "party", "garden", "book", "concert", "patch", "server", "holiday", "plan"]
+
+    /// Creates the database; `progress(done, total)` is called every few thousand rows.
+    func generate(progress: (Int, Int) -> Void) throws {
+        if FileManager.default.fileExists(atPath: path) {
+            throw SampleError("\(path) already exists; remove it or choose another --db")
+        }
+        let pool = try DatabasePool(path: path)
+        try pool.write { db in try db.execute(sql: Self.schema) }
+        var random = SplitMix(seed: 2014)
+        let start = 1_790_000_000                      // a date in 2026, in seconds
+        let secondsPerRow = max(1, days * 86_400 / max(1, rows))
+        let batch = 5_000
+        var written = 0
+        let dayFormat = DateFormatter()
+        dayFormat.dateFormat = "yyyy-MM-dd"
+        dayFormat.timeZone = TimeZone(identifier: "UTC")
+        while written < rows {
+            let count = min(batch, rows - written)
+            try pool.write { db in
+                let insert = try db.makeStatement(sql: "INSERT INTO message (id, sender, subject, body, date, day, flags, version) VALUES (?, ?, ?, ?, ?, ?, ?, 1)")
+                for offset in 0 ..< count {
+                    let id = written + offset + 1
+                    let date = start + id * secondsPerRow
+                    let sender = Self.names[Int(random.next() % UInt64(Self.names.count))]
+                    let subject = (0 ..< 4).map { _ in Self.words[Int(random.next() % UInt64(Self.words.count))] }.joined(separator: " ")
+                    let body = (0 ..< 40).map { _ in Self.words[Int(random.next() % UInt64(Self.words.count))] }.joined(separator: " ")
+                    let day = dayFormat.string(from: Date(timeIntervalSince1970: TimeInterval(date)))
+                    try insert.execute(arguments: [id, sender, subject.capitalized, body, date, day, Int(random.next() % 4)])
+                }
+            }
+            written += count
+            progress(written, rows)
+        }
+        try pool.close()
+    }
+}
+
+/// SplitMix64, so every generated database is the same.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
