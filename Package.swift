@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "Sample",
             dependencies: [
-                "ListAdapter", "ListAdapterSQLite",
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "ListAdapter", "ListAdapterSQLite",
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

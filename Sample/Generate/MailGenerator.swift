@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ListAdapterTesting
 
 /// Writes the demo mail database: `message` rows (sender, subject, a few hundred bytes of
 /// body, date, day, flags, version), an FTS5 index over subject and sender kept in step
@@ -47,7 +48,7 @@ struct MailGenerator {
         }
         let pool = try DatabasePool(path: path)
         try pool.write { db in try db.execute(sql: Self.schema) }
-        var random = SplitMix(seed: 2014)
+        var random = SeededGenerator(seed: 2014)   // every generated database is the same
         let start = 1_790_000_000                      // a date in 2026, in seconds
         let secondsPerRow = max(1, days * 86_400 / max(1, rows))
         let batch = 5_000
@@ -73,18 +74,5 @@ struct MailGenerator {
             progress(written, rows)
         }
         try pool.close()
-    }
-}
-
-/// SplitMix64, so every generated database is the same.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

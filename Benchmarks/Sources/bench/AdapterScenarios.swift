@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ListAdapter
 import ListAdapterSQLite
+import ListAdapterTesting
 import Synchronization
 
 /// A data source that serves prepared snapshots in turn (the next on each load), so a
@@ -35,6 +36,18 @@ final class SnapshotSequence: ListDataSource {
     func attach(_ invalidation: ListInvalidation) { handle.withLock { $0 = invalidation } }
 }
 
+/// Registers an observer that signals `semaphore` for every reload or batch.
+func signalChanges<ID, Summary, Item>(of adapter: ListViewAdapter<ID, Summary, Item>, on queue: DispatchQueue, to semaphore: DispatchSemaphore) -> ListObservation {
+    queue.sync {
+        adapter.observe { event in
+            switch event {
+            case .reload, .batch: semaphore.signal()
+            default: break
+            }
+        }
+    }
+}
+
 enum AdapterScenarios {
     static func configuration(_ queue: DispatchQueue) -> ListViewAdapterConfiguration {
         var configuration = ListViewAdapterConfiguration()
@@ -54,12 +67,7 @@ enum AdapterScenarios {
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
         let delivered = DispatchSemaphore(value: 0)
-        let observation = queue.sync { adapter.observe { event in
-            switch event {
-            case .reload, .batch: delivered.signal()
-            default: break
-            }
-        } }
+        let observation = signalChanges(of: adapter, on: queue, to: delivered)
         delivered.wait()
         var durations: [Double] = []
         for _ in 0 ..< changes {
@@ -99,7 +107,7 @@ enum AdapterScenarios {
         }
         writer.start()
         var samples: [Double] = []
-        var random = SplitMix(seed: 3)
+        var random = SeededGenerator(seed: 3)
         for _ in 0 ..< 200 {
             let done = DispatchSemaphore(value: 0)
             let sectionDraw = Double.random(in: 0 ..< 1, using: &random)
@@ -149,12 +157,7 @@ enum AdapterScenarios {
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
         let delivered = DispatchSemaphore(value: 0)
-        let observation = queue.sync { adapter.observe { event in
-            switch event {
-            case .reload, .batch: delivered.signal()
-            default: break
-            }
-        } }
+        let observation = signalChanges(of: adapter, on: queue, to: delivered)
         delivered.wait()
         let other = try DatabaseQueue(path: database.path)        // another connection, as another process
         var samples: [Double] = []
@@ -191,12 +194,7 @@ enum AdapterScenarios {
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
         let events = DispatchSemaphore(value: 0)
-        let observation = queue.sync { adapter.observe { event in
-            switch event {
-            case .reload, .batch: events.signal()
-            default: break
-            }
-        } }
+        let observation = signalChanges(of: adapter, on: queue, to: events)
         events.wait()
         // Baseline: one invalidation.
         let single = source.loadCount

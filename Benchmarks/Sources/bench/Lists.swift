@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterTesting
 
 /// Lists for the diff scenarios: n items in n/1000 sections, and seeded changes of them.
 enum Lists {
@@ -13,7 +14,7 @@ enum Lists {
     /// sections, some to the front of their section, which also moves a few sections),
     /// 0.25% updated.
     static func mixedChange(of entries: [Entry], seed: UInt64) -> [Entry] {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let count = entries.count
         let quarter = max(1, count / 400)
         let sectionCount = max(1, count / max(1, count / 1_000))
@@ -65,7 +66,7 @@ enum Lists {
 
     /// Every item in a random place, sections included.
     static func shuffled(_ entries: [Entry], seed: UInt64) -> [Entry] {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let sectionCount = max(1, entries.count / max(1, entries.count / 1_000))
         var result = entries.map { entry in
             Entry(id: entry.id, section: "Day \(Int.random(in: 0 ..< sectionCount, using: &random))", summary: entry.summary)
@@ -103,18 +104,5 @@ enum Lists {
             if low == tails.count { tails.append(value) } else { tails[low] = value }
         }
         return tails.count
-    }
-}
-
-/// SplitMix64, for seeded scenarios.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
