@@ -6,7 +6,8 @@ struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
         abstract: "Try ListAdapter: diff lists, browse and watch SQLite tables.",
-        subcommands: [DiffCommand.self, WatchCommand.self, GenerateCommand.self]
+        subcommands: [DemoCommand.self, BrowseCommand.self, WatchCommand.self, GenerateCommand.self, DiffCommand.self],
+        defaultSubcommand: DemoCommand.self
     )
 }
 

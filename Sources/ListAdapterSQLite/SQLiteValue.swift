@@ -77,7 +77,16 @@ extension String: SQLiteValue {
         return literal + "\""
     }
 
-    public static func from(_ value: DatabaseValue) -> String? { String.fromDatabaseValue(value) }
+    /// Text as is; integers and reals as their SQLite text, as `sqlite3_column_text` reads
+    /// them in the entry scan (so an INTEGER column can serve String identifiers).
+    public static func from(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .string(let text): text
+        case .int64(let integer): String(integer)
+        case .double(let real): "\(real)"
+        case .blob, .null: nil
+        }
+    }
 }
 
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {

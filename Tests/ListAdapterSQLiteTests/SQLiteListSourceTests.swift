@@ -73,6 +73,18 @@ struct SQLiteEntriesTests {
         #expect(rows.count == 2)
     }
 
+    @Test func stringIdentifiersCanListAnIntegerKey() async throws {
+        // `sample watch` and `sample browse` list any table with String identifiers.
+        let fixture = try MailFixture(rows: 20)
+        defer { fixture.remove() }
+        let source = try SQLiteListSource<String, Int64, Message>(path: fixture.path, query: MailFixture.query)
+        let snapshot = try await source.loadEntries()
+        #expect(snapshot.contains("7"))
+        let items = try await source.fetchItems(["7", "8", "999"])
+        #expect(items.keys.sorted() == ["7", "8"])
+        #expect(items["7"]?.id == 7)
+    }
+
     @Test func aCoveringIndexIsCreatedForAPlainOrder() async throws {
         let fixture = try MailFixture(rows: 10)
         defer { fixture.remove() }

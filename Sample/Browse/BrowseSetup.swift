@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import ListAdapterSQLite
+
+/// A row as the browser shows it: the chosen columns, joined.
+struct DisplayRow: FetchableRecord, Sendable {
+    let text: String
+
+    init(row: Row) {
+        var parts: [String] = []
+        for (column, value) in row where column != "listadapter_id" && column != "body" {
+            if !value.isNull { parts.append("\(value)".trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
+        }
+        text = parts.joined(separator: "  ")
+    }
+}
+
+/// What the browser lists, and what it may switch to.
+struct BrowseSetup: Sendable {
+    typealias Source = SQLiteListSource<String, String?, DisplayRow>
+
+    var path: String
+    var main: SQLiteListQuery
+    /// The same list grouped another way (`g`), if any.
+    var regrouped: SQLiteListQuery?
+    /// Builds the search query for `/`, if the database has a search index.
+    var search: (@Sendable (String) -> SQLiteListQuery)?
+    /// Whether `w` may start the simulated mail writer.
+    var canWrite: Bool
+
+    /// The demo mail database.
+    static func mail(path: String) -> BrowseSetup {
+        let columns = "id, sender, subject, date, day, flags, version"
+        return BrowseSetup(
+            path: path,
+            main: SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC"),
+            regrouped: SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
+            search: { text in
+                SQLiteListQuery(
+                    select: "SELECT \(columns.split(separator: ",").map { "message." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM message JOIN message_search ON message_search.rowid = message.id WHERE message_search MATCH ?",
+                    identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC",
+                    arguments: [Self.ftsPhrase(text)]
+                )
+            },
+            canWrite: true
+        )
+    }
+
+    /// The user's text as an FTS5 prefix query of its words.
+    static func ftsPhrase(_ text: String) -> String {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

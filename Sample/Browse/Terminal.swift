@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+
+/// The terminal in full-screen raw mode (ANSI escape sequences, no curses): restores
+/// itself on exit, reports keys and size changes on the main queue.
+final class Terminal: @unchecked Sendable {
+    // @unchecked Sendable: used on the main queue only.
+    enum Key: Equatable {
+        case up, down, pageUp, pageDown, home, end, escape, enter, backspace
+        case character(Character)
+    }
+
+    private var original = termios()
+    private var sources: [any DispatchSourceProtocol] = []
+    nonisolated(unsafe) private static var saved: termios?
+
+    /// Whether standard input and output are both terminals.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    init() {
+        tcgetattr(STDIN_FILENO, &original)
+        Self.saved = original
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        write("\u{1B}[?1049h\u{1B}[?25l")
+        atexit { Terminal.restore() }
+    }
+
+    /// Leaves raw mode and the alternate screen.
+    static func restore() {
+        guard var saved else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        FileHandle.standardOutput.write(Data("\u{1B}[?25h\u{1B}[?1049l".utf8))
+        Terminal.saved = nil
+    }
+
+    /// Rows and columns.
+    var size: (rows: Int, columns: Int) {
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0 {
+            return (Int(window.ws_row), Int(window.ws_col))
+        }
+        return (24, 80)
+    }
+
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Calls `onKey` for every key and `onResize` on window changes, on the main queue.
+    func start(onKey: @escaping (Key) -> Void, onResize: @escaping () -> Void) {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count <= 0 { exit(0) }
+            for key in Self.parse(Array(buffer[0 ..< count])) { onKey(key) }
+        }
+        input.resume()
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resize.setEventHandler(handler: onResize)
+        resize.resume()
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { exit(0) }
+            source.resume()
+            sources.append(source)
+        }
+        sources += [input, resize]
+    }
+
+    static func parse(_ bytes: [UInt8]) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") {
+                let code = bytes[index + 2]
+                index += 3
+                switch code {
+                case UInt8(ascii: "A"): keys.append(.up)
+                case UInt8(ascii: "B"): keys.append(.down)
+                case UInt8(ascii: "H"): keys.append(.home)
+                case UInt8(ascii: "F"): keys.append(.end)
+                case UInt8(ascii: "5"), UInt8(ascii: "6"), UInt8(ascii: "1"), UInt8(ascii: "4"):
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "~") { index += 1 }
+                    keys.append(code == UInt8(ascii: "5") ? .pageUp : code == UInt8(ascii: "6") ? .pageDown : code == UInt8(ascii: "1") ? .home : .end)
+                default: break
+                }
+                continue
+            }
+            switch byte {
+            case 0x1B: keys.append(.escape)
+            case 0x0D, 0x0A: keys.append(.enter)
+            case 0x7F, 0x08: keys.append(.backspace)
+            default: keys.append(.character(Character(UnicodeScalar(byte))))
+            }
+            index += 1
+        }
+        return keys
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The interactive list, driven for real: `sample` runs in a pseudo-terminal (tmux), gets
+/// keystrokes, and the test reads the screen.
+@Suite("sample, interactive", .serialized, .timeLimit(.minutes(2)))
+struct BrowserTerminalTests {
+    /// A tmux session running one command in a 120x30 pseudo-terminal.
+    struct Session {
+        let name = "sample-test-\(UUID().uuidString.prefix(8))"
+
+        init(command: String) throws {
+            try Self.tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "30", command])
+        }
+
+        @discardableResult
+        static func tmux(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        func screen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p"]) }
+        func send(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
+        func kill() { _ = try? Self.tmux(["kill-session", "-t", name]) }
+
+        /// Polls the screen (a terminal offers nothing to wait on) until `condition` holds.
+        func waitForScreen(_ what: String, timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> String {
+            let deadline = ContinuousClock.now + timeout
+            var last = ""
+            while ContinuousClock.now < deadline {
+                last = try screen()
+                if condition(last) { return last }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("timed out waiting for \(what); the screen was:\n\(last)")
+            return last
+        }
+    }
+
+    @Test func rowsFillInSearchFindsAndQuitRestoresTheTerminal() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sample-ui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let sample = try SampleProcess.executable.path
+        let session = try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows 3000; echo EXITED; stty -a; sleep 30'")
+        defer { session.kill() }
+        // The demo database is created, then rows appear; placeholders fill in.
+        var screen = try await session.waitForScreen("the list") { $0.contains("3000 items") && $0.contains("== ") }
+        screen = try await session.waitForScreen("payloads") { !$0.contains("… loading") && $0.contains("cached") }
+        #expect(screen.contains("by day"))
+        // A search transitions to the matches.
+        try session.send("/", "b", "u", "d", "g", "e", "t", "Enter")
+        screen = try await session.waitForScreen("search results") { $0.contains("search \"budget\"") && !$0.contains("3000 items") }
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains("…") }
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.contains("Budget") })
+        // Escape goes back; q quits and gives the terminal back.
+        try session.send("Escape")
+        _ = try await session.waitForScreen("the full list again") { $0.contains("3000 items") }
+        try session.send("q")
+        screen = try await session.waitForScreen("the exit") { $0.contains("EXITED") }
+        #expect(screen.contains(" icanon") && screen.contains(" echo"))
+    }
+
+    @Test func withoutATerminalItExplainsInsteadOfDrawing() throws {
+        let result = try SampleProcess.run([])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("interactive terminal"))
+        #expect(!result.standardOutput.contains("\u{1B}["))
+        let browse = try SampleProcess.run(["browse", "--db", "/dev/null", "--table", "t"])
+        #expect(browse.status == 2)
+    }
+}
