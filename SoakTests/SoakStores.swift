@@ -85,10 +85,16 @@ final class SoakStores: @unchecked Sendable {
                     records.insert(moved, at: Int.random(in: 0 ... records.count, using: &random2))
                 }
             case .update:
+                // Every copy of a duplicated identifier moves to the new version together,
+                // so the version the adapter sees for an identifier never goes back when the
+                // copies reorder (whichever copy comes first is the one listed).
                 for _ in 0 ..< Int.random(in: 1 ... 8, using: &random2) where !records.isEmpty {
-                    let index = Int.random(in: 0 ..< records.count, using: &random2)
-                    records[index].entry.summary += 1
-                    records[index].item.version = records[index].entry.summary
+                    let id = records[Int.random(in: 0 ..< records.count, using: &random2)].entry.id
+                    let version = records.lazy.filter { $0.entry.id == id }.map(\.entry.summary).max()! + 1
+                    for index in records.indices where records[index].entry.id == id {
+                        records[index].entry.summary = version
+                        records[index].item.version = version
+                    }
                 }
             case .renameSections:
                 for index in records.indices where Int.random(in: 0 ..< 4, using: &random2) == 0 {
