@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import GRDB
 import ListAdapterSQLite
 
 /// `sample browse`: any SQLite table in the interactive list.
@@ -31,12 +32,18 @@ struct BrowseCommand: ParsableCommand {
     @Option(name: .customLong("where"), help: "The WHERE clause, without the keyword.")
     var filter: String?
 
+    @Option(help: "The columns to show in each row, comma-separated (all by default).")
+    var columns: String?
+
     func run() throws {
-        let setup = BrowseSetup(
-            path: db,
-            main: SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter),
-            regrouped: nil, search: nil, canWrite: false
-        )
+        var query = SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
+        if let columns {
+            let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw ValidationError("--columns takes a comma-separated list of columns") }
+            let shown = names.map { "\($0) AS \(DisplayRow.shownPrefix)\($0.filter { $0.isLetter || $0.isNumber || $0 == "_" })" }
+            query.origin = .select("SELECT rowid, *, \(shown.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier)")
+        }
+        let setup = BrowseSetup(path: db, main: query, regrouped: nil, search: nil, canWrite: false)
         try Browser.run(setup)
     }
 }

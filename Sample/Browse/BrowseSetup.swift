@@ -6,9 +6,14 @@ import ListAdapterSQLite
 struct DisplayRow: FetchableRecord, Sendable {
     let text: String
 
+    /// Columns named with this prefix, when present, are the only ones shown (`--columns`).
+    static let shownPrefix = "shown_"
+
     init(row: Row) {
+        let chosen = row.columnNames.contains { $0.hasPrefix(Self.shownPrefix) }
         var parts: [String] = []
         for (column, value) in row where column != "listadapter_id" && column != "body" {
+            if chosen && !column.hasPrefix(Self.shownPrefix) { continue }
             if !value.isNull { parts.append("\(value)".trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
         }
         text = parts.joined(separator: "  ")

@@ -69,6 +69,23 @@ struct BrowserTerminalTests {
         #expect(screen.contains(" icanon") && screen.contains(" echo"))
     }
 
+    @Test func browseShowsAnyTableWithTheChosenColumns() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sample-browse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("mail.sqlite").path
+        #expect(try SampleProcess.run(["generate", "--db", path, "--rows", "500", "--sections", "5"]).status == 0)
+        let sample = try SampleProcess.executable.path
+        let session = try Session(command: "\(sample) browse --db \(path) --table message --section day --order 'date DESC' --columns sender,subject")
+        defer { session.kill() }
+        let screen = try await session.waitForScreen("rows with two columns") { $0.contains("500 items") && !$0.contains("… loading") }
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(!rows.isEmpty)
+        // sender and subject only: no dates, days or flags.
+        #expect(rows.allSatisfy { !$0.contains("2026-") && !$0.contains("179") })
+        try session.send("q")
+    }
+
     @Test func withoutATerminalItExplainsInsteadOfDrawing() throws {
         let result = try SampleProcess.run([])
         #expect(result.status == 0)
