@@ -28,6 +28,14 @@ struct BrowserTerminalTests {
         }
 
         func screen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p"]) }
+
+        /// The highlighted (cursor) line's first word, read with the escape sequences kept.
+        func cursorWord() throws -> String? {
+            let styled = try Self.tmux(["capture-pane", "-t", name, "-p", "-e"])
+            guard let line = styled.split(separator: "\n").first(where: { $0.contains("\u{1B}[7m") && !$0.contains("items,") }) else { return nil }
+            let text = line.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+            return text.split(separator: " ").first.map(String.init)
+        }
         func send(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
         func kill() { _ = try? Self.tmux(["kill-session", "-t", name]) }
 
@@ -61,9 +69,23 @@ struct BrowserTerminalTests {
         let rows = screen.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains("…") }
         #expect(!rows.isEmpty)
         #expect(rows.allSatisfy { $0.contains("Budget") })
-        // Escape goes back; q quits and gives the terminal back.
+        // Escape goes back; g regroups by sender and back, by transitions.
         try session.send("Escape")
-        _ = try await session.waitForScreen("the full list again") { $0.contains("3000 items") }
+        _ = try await session.waitForScreen("the full list again") { $0.contains("3000 items") && $0.contains("by day") }
+        try session.send("g")
+        _ = try await session.waitForScreen("grouping by sender") { $0.contains("by sender") && $0.contains("== Ada") || $0.contains("by sender") && $0.contains("sections") }
+        try session.send("g")
+        _ = try await session.waitForScreen("grouping by day") { $0.contains("by day") }
+        // Simulated mail arrives above the cursor: the row under it stays the same item.
+        try session.send("j", "j", "j", "j", "j")
+        _ = try await session.waitForScreen("the cursor moved") { _ in (try? session.cursorWord()).flatMap { $0 } != nil }
+        let before = try session.cursorWord()
+        try session.send("w")
+        screen = try await session.waitForScreen("live changes") { $0.contains("writer on") && $0.contains("updates,") && !$0.contains("+0 -0 0 moves 0 updates") }
+        _ = try await session.waitForScreen("a message arriving") { $0.contains("+1 -") }
+        #expect(try session.cursorWord() == before)
+        try session.send("w")
+        // q quits and gives the terminal back.
         try session.send("q")
         screen = try await session.waitForScreen("the exit") { $0.contains("EXITED") }
         #expect(screen.contains(" icanon") && screen.contains(" echo"))
