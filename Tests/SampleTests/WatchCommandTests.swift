@@ -109,6 +109,23 @@ struct WatchCommandTests {
         #expect(watcher.process.terminationStatus == 0)
     }
 
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndsTheWatchCleanly(signal: Int32) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("t.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)") }
+        let watcher = try Watcher(arguments: ["watch", "--db", path, "--table", "t", "--json"])
+        var lines = watcher.lines.makeAsyncIterator()
+        _ = try #require(await lines.next())                 // running and listed
+        kill(watcher.process.processIdentifier, signal)
+        watcher.process.waitUntilExit()
+        #expect(watcher.process.terminationReason == .exit)
+        #expect(watcher.process.terminationStatus == 0)
+    }
+
     @Test func badArgumentsExitTwo() throws {
         let missing = try SampleProcess.run(["watch", "--db", "/nonexistent/x.sqlite", "--table", "t"])
         #expect(missing.status == 2)
