@@ -11,39 +11,20 @@ struct BrowseCommand: ParsableCommand {
         abstract: "Browse any SQLite table in an interactive, lazily loaded list."
     )
 
-    @Option(help: "The SQLite database file.")
-    var db: String
-
-    @Option(help: "The table or view to list.")
-    var table: String
-
-    @Option(help: "The identifier column or expression.")
-    var id: String = "rowid"
-
-    @Option(help: "The section title expression (NULL: the untitled section).")
-    var section: String?
-
-    @Option(help: "The summary expression (changes whenever a row's display does).")
-    var summary: String?
-
-    @Option(help: "The ORDER BY clause, without the keywords.")
-    var order: String?
-
-    @Option(name: .customLong("where"), help: "The WHERE clause, without the keyword.")
-    var filter: String?
+    @OptionGroup var options: TableOptions
 
     @Option(help: "The columns to show in each row, comma-separated (all by default).")
     var columns: String?
 
     func run() throws {
-        var query = SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
+        var query = options.query
         if let columns {
             let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw ValidationError("--columns takes a comma-separated list of columns") }
             let shown = names.map { "\($0) AS \(DisplayRow.shownPrefix)\($0.filter { $0.isLetter || $0.isNumber || $0 == "_" })" }
-            query.origin = .select("SELECT rowid, *, \(shown.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier)")
+            query.origin = .select("SELECT rowid, *, \(shown.joined(separator: ", ")) FROM \(options.table.quotedDatabaseIdentifier)")
         }
-        let setup = BrowseSetup(path: db, main: query, regrouped: nil, search: nil, canWrite: false)
+        let setup = BrowseSetup(path: options.db, main: query, regrouped: nil, search: nil, canWrite: false)
         try Browser.run(setup)
     }
 }

@@ -63,14 +63,7 @@ final class Terminal: @unchecked Sendable {
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler(handler: onResize)
         resize.resume()
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { exit(0) }
-            source.resume()
-            sources.append(source)
-        }
-        sources += [input, resize]
+        sources += exitOnTerminationSignals() + [input, resize]
     }
 
     static func parse(_ bytes: [UInt8]) -> [Key] {

@@ -18,35 +18,15 @@ struct WatchCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "The SQLite database file.")
-    var db: String
-
-    @Option(help: "The table or view to list.")
-    var table: String
-
-    @Option(help: "The identifier column or expression.")
-    var id: String = "rowid"
-
-    @Option(help: "The section title expression (NULL: the untitled section).")
-    var section: String?
-
-    @Option(help: "The summary expression (changes whenever a row's display does).")
-    var summary: String?
-
-    @Option(help: "The ORDER BY clause, without the keywords.")
-    var order: String?
-
-    @Option(name: .customLong("where"), help: "The WHERE clause, without the keyword.")
-    var filter: String?
+    @OptionGroup var options: TableOptions
 
     @Flag(help: "Print one JSON object per line.")
     var json = false
 
     func run() throws {
-        let query = SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
         let source: SQLiteListSource<String, String?, IgnoredRow>
         do {
-            source = try SQLiteListSource(path: db, query: query)
+            source = try SQLiteListSource(path: options.db, query: options.query)
         } catch {
             throw SampleError("\(error)")
         }
@@ -76,13 +56,7 @@ enum WatchLifetime {
     }
 
     static func exitOnSignalsAndClosedInput() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { exit(0) }
-            source.resume()
-            sources.append(source)
-        }
+        sources += exitOnTerminationSignals()
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 4096)
