@@ -24,17 +24,19 @@ enum EntryScan {
     @_specialize(where ID == String, Summary == NoSummary)
     @_specialize(where ID == String, Summary == String)
     static func load<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
-        from database: any DatabaseReader, query: SQLiteListQuery, path: String
+        from database: any DatabaseReader, query: SQLiteListQuery, path: String, expectedCount: Int = 0
     ) async throws -> ListSnapshot<ID, Summary> {
         let builder: ListSnapshot<ID, Summary>.Builder = try await database.read { db in
-            try run(db, query: query, path: path)
+            try run(db, query: query, path: path, expectedCount: expectedCount)
         }
         return builder.build()
     }
 
     /// Runs the entry query on `db` (a reader's connection) and returns the filled builder.
+    /// `expectedCount` (the previous load's count) sizes the builder up front, so a reload
+    /// does not grow its arrays by doubling.
     static func run<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
-        _ db: Database, query: SQLiteListQuery, path: String
+        _ db: Database, query: SQLiteListQuery, path: String, expectedCount: Int = 0
     ) throws(SQLiteSourceError) -> ListSnapshot<ID, Summary>.Builder {
         let sql = query.entriesSQL
         let statement: Statement
@@ -47,6 +49,7 @@ enum EntryScan {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         var builder = ListSnapshot<ID, Summary>.Builder()
+        if expectedCount > 0 { builder.reserveCapacity(expectedCount + expectedCount / 32 + 16) }
         var title: String?
         var titleBytes: [UInt8] = []
         var hasTitle = false

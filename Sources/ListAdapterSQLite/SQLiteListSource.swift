@@ -64,6 +64,8 @@ public final class SQLiteListSource<
     private struct State {
         var attachment: Attachment?
         var fileReplaced = false
+        /// The last load's entry count, to size the next one.
+        var lastCount = 0
     }
 
     private let state = Mutex(State())
@@ -142,7 +144,10 @@ public final class SQLiteListSource<
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try checkFile()
         do {
-            return try await EntryScan.load(from: database, query: query, path: path)
+            let expected = state.withLock { $0.lastCount }
+            let snapshot: ListSnapshot<ID, Summary> = try await EntryScan.load(from: database, query: query, path: path, expectedCount: expected)
+            state.withLock { $0.lastCount = snapshot.count + snapshot.duplicates.count }
+            return snapshot
         } catch {
             throw SQLiteSourceError(error, path: path, sql: query.entriesSQL)
         }
