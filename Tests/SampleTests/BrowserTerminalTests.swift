@@ -10,21 +10,14 @@ struct BrowserTerminalTests {
         let name = "sample-test-\(UUID().uuidString.prefix(8))"
 
         init(command: String) throws {
-            try Self.tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "30", command])
+            let started = try ToolProcess.run(["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "30", command])
+            try #require(started.status == 0, "tmux new-session exited with \(started.status)")
         }
 
+        /// Runs one tmux command (see ``ToolProcess`` for why not `Process`) and returns its output.
         @discardableResult
         static func tmux(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try ToolProcess.run(["tmux"] + arguments).output
         }
 
         func screen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p"]) }
