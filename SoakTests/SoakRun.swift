@@ -53,7 +53,9 @@ final class SoakRun {
         configuration.logger.logLevel = .critical
         // Storm coalescing on, short, or off: each seed exercises one.
         configuration.coalescingInterval = [.zero, .milliseconds(20), .milliseconds(200)].randomElement(using: &random)!
-        progress("coalescing interval \(configuration.coalescingInterval)")
+        // A fixed interval, or one that doubles while a storm lasts.
+        configuration.maximumCoalescingInterval = configuration.coalescingInterval * [1, 8].randomElement(using: &random)!
+        progress("coalescing interval \(configuration.coalescingInterval), up to \(configuration.maximumCoalescingInterval)")
         if options.childProcessWriter {
             do {
                 child = try ChildProcessWriter(databasePath: stores.path)

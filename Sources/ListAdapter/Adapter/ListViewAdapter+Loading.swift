@@ -34,8 +34,8 @@ extension ListViewAdapter: InvalidationTarget {
         switch action {
         case .none:
             break
-        case .scheduleCoolingEnd(let id):
-            queue.asyncAfter(deadline: .now() + configuration.coalescingInterval.dispatchInterval) { [weak self] in
+        case .scheduleCoolingEnd(let id, let round):
+            queue.asyncAfter(deadline: .now() + configuration.coolingInterval(round: round).dispatchInterval) { [weak self] in
                 guard let self else { return }
                 self.perform(self.core.cycle.coolingEnded(id: id))
             }

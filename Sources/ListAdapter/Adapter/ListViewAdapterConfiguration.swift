@@ -18,6 +18,13 @@ public struct ListViewAdapterConfiguration: Sendable {
     /// invalidation that finds the adapter idle is served at once. Zero turns coalescing
     /// off (back-to-back loads, still at most one running and one pending).
     public var coalescingInterval: Duration = .milliseconds(500)
+    /// The longest a storm's cooling grows to. Each cooling that follows another, with
+    /// invalidations arriving all along, waits twice as long as the one before, from
+    /// ``coalescingInterval`` up to this; the first load that finds nothing new pending ends
+    /// the storm. So 10,000 invalidations spread over a second cost three loads, and a
+    /// source that changes without pause is reloaded about once a second. Set it to
+    /// ``coalescingInterval`` (or less) to keep the interval fixed.
+    public var maximumCoalescingInterval: Duration = .seconds(1)
     /// How updated items are shown in batches.
     public var updateStyle: UpdateStyle = .reconfigure
     /// The most payloads the cache keeps.
@@ -29,4 +36,13 @@ public struct ListViewAdapterConfiguration: Sendable {
 
     /// The default configuration.
     public init() {}
+
+    /// The coalescing interval of a storm's cooling `round` (0 first): doubling from
+    /// ``coalescingInterval``, capped by ``maximumCoalescingInterval``.
+    func coolingInterval(round: Int) -> Duration {
+        let longest = max(coalescingInterval, maximumCoalescingInterval)
+        var interval = coalescingInterval
+        for _ in 0 ..< min(round, 64) where interval < longest { interval *= 2 }
+        return min(interval, longest)
+    }
 }
