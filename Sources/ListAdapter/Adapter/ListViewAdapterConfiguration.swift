@@ -15,15 +15,15 @@ public struct ListViewAdapterConfiguration: Sendable {
     /// How long a storm of invalidations is coalesced: after a load during which more
     /// invalidations arrived, the next load waits this long, so a source that invalidates
     /// continuously costs a few loads a second instead of one after another. An
-    /// invalidation that finds the adapter idle is served at once. Zero turns coalescing
-    /// off (back-to-back loads, still at most one running and one pending).
+    /// invalidation that finds the adapter idle is served at once; a storm counts as over
+    /// once the source has been quiet for one such period after a load. Zero turns
+    /// coalescing off (back-to-back loads, still at most one running and one pending).
     public var coalescingInterval: Duration = .milliseconds(500)
-    /// The longest a storm's cooling grows to. Each cooling that follows another, with
-    /// invalidations arriving all along, waits twice as long as the one before, from
-    /// ``coalescingInterval`` up to this; the first load that finds nothing new pending ends
-    /// the storm. So 10,000 invalidations spread over a second cost three loads, and a
-    /// source that changes without pause is reloaded about once a second. Set it to
-    /// ``coalescingInterval`` (or less) to keep the interval fixed.
+    /// The longest a storm's periods grow to. Each cooling period of one storm waits twice
+    /// as long as the one before, from ``coalescingInterval`` up to this. So 10,000
+    /// invalidations spread over a second cost three loads, and a source that changes
+    /// without pause is reloaded about once a second. Set it to ``coalescingInterval`` (or
+    /// less) to keep the period fixed.
     public var maximumCoalescingInterval: Duration = .seconds(1)
     /// How updated items are shown in batches.
     public var updateStyle: UpdateStyle = .reconfigure

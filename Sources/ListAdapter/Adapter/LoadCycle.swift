@@ -6,11 +6,12 @@
 /// An invalidation that finds the adapter idle loads at once, so an isolated change is
 /// delivered with no added delay. Only a load during which more invalidations arrived is
 /// followed by a cooling period, at the end of which the pending invalidations are
-/// served by one load. Each cooling that follows another without the source going quiet
-/// in between is one round further into the storm; the owner lengthens the interval with
-/// the round (``Action/scheduleCoolingEnd(id:round:)``), so a storm that lasts a second
-/// costs three loads rather than one every interval. The first load that finishes with
-/// nothing pending ends the storm.
+/// served by one load. A storm is over only when the source stays quiet for a whole
+/// cooling period after a load (settling); an invalidation while settling is served when
+/// the period ends. Each cooling or settling period of one storm is one round further
+/// into it, and the owner lengthens the period with the round
+/// (``Action/scheduleCoolingEnd(id:round:)``), so a storm that lasts a second costs three
+/// loads rather than one every interval.
 ///
 /// Event methods return the action the owner must perform; the owner (the adapter's
 /// core, on its private queue) performs it. Pure value type: no queues, no I/O.
@@ -23,6 +24,9 @@ struct LoadCycle: Sendable, Equatable {
         /// A storm is being coalesced: invalidations are pending, and load when cooling
         /// `id` ends.
         case cooling(id: Int)
+        /// A storm's last load found nothing pending: the storm is over if nothing arrives
+        /// before cooling `id` ends (an invalidation meanwhile turns this into cooling).
+        case settling(id: Int)
     }
 
     /// What the owner must do after an event.
@@ -45,7 +49,8 @@ struct LoadCycle: Sendable, Equatable {
 
     private(set) var phase = Phase.idle
     private var lastID = 0
-    /// How many coolings the current storm has had; 0 when the source is quiet.
+    /// How many cooling or settling periods the current storm has had; 0 when the source
+    /// is quiet.
     private(set) var stormRound = 0
     /// Whether storms are coalesced (a positive coalescing interval).
     let coalescesStorms: Bool
@@ -64,6 +69,9 @@ struct LoadCycle: Sendable, Equatable {
             return .none
         case .cooling:
             return .none
+        case .settling(let id):
+            phase = .cooling(id: id)
+            return .none
         }
     }
 
@@ -77,22 +85,34 @@ struct LoadCycle: Sendable, Equatable {
     /// Load `id` completed (successfully or not) or timed out.
     mutating func finish(id: Int) -> Outcome {
         guard case .loading(let running, let pending) = phase, running == id else { return .ignore }
-        guard pending else {
+        guard coalescesStorms else {
+            if pending { return .accept(then: start()) }
             phase = .idle
-            stormRound = 0
             return .accept(then: .none)
         }
-        guard coalescesStorms else { return .accept(then: start()) }
+        guard pending || stormRound > 0 else {
+            phase = .idle
+            return .accept(then: .none)
+        }
         lastID += 1
-        phase = .cooling(id: lastID)
+        phase = pending ? .cooling(id: lastID) : .settling(id: lastID)
         defer { stormRound += 1 }
         return .accept(then: .scheduleCoolingEnd(id: lastID, round: stormRound))
     }
 
-    /// The coalescing interval of cooling `id` has passed: serve what is pending.
+    /// The period of cooling (or settling) `id` has passed: serve what is pending, or end
+    /// the storm.
     mutating func coolingEnded(id: Int) -> Action {
-        guard case .cooling(let current) = phase, current == id else { return .none }
-        return start()
+        switch phase {
+        case .cooling(let current) where current == id:
+            return start()
+        case .settling(let current) where current == id:
+            phase = .idle
+            stormRound = 0
+            return .none
+        default:
+            return .none
+        }
     }
 
     private mutating func start() -> Action {
