@@ -26,10 +26,9 @@ enum EntryScan {
     static func load<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
         from database: any DatabaseReader, query: SQLiteListQuery, path: String, expectedCount: Int = 0
     ) async throws -> ListSnapshot<ID, Summary> {
-        let builder: ListSnapshot<ID, Summary>.Builder = try await database.read { db in
-            try run(db, query: query, path: path, expectedCount: expectedCount)
+        try await database.read { db in
+            try run(db, query: query, path: path, expectedCount: expectedCount).build()
         }
-        return builder.build()
     }
 
     /// Runs the entry query on `db` (a reader's connection) and returns the filled builder.
@@ -50,9 +49,13 @@ enum EntryScan {
         defer { sqlite3_reset(handle) }
         var builder = ListSnapshot<ID, Summary>.Builder()
         if expectedCount > 0 { builder.reserveCapacity(expectedCount + expectedCount / 32 + 16) }
-        var title: String?
-        var titleBytes: [UInt8] = []
-        var hasTitle = false
+        // The previous row's title bytes, to compare the next row's with (no ARC per row).
+        var titleBytes = TitleBytes()
+        defer { titleBytes.deallocate() }
+        // Rows of one section are staged and copied into the builder in bulk.
+        var staged = StagedRows<ID, Summary>()
+        defer { staged.deallocate() }
+        builder.setSection(nil)
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
@@ -72,20 +75,83 @@ enum EntryScan {
             // sqlite3_column_text is NULL for a NULL value: no separate type call.
             if let text = sqlite3_column_text(handle, 1) {
                 let count = Int(sqlite3_column_bytes(handle, 1))
-                let same = hasTitle && titleBytes.count == count
-                    && titleBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, count) == 0 }
-                if !same {
-                    let bytes = UnsafeBufferPointer(start: text, count: count)
-                    titleBytes = Array(bytes)
-                    title = String(decoding: bytes, as: UTF8.self)
-                    hasTitle = true
+                if !titleBytes.equals(text, count: count) {
+                    titleBytes.set(text, count: count)
+                    staged.flush(into: &builder)
+                    builder.setSection(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
                 }
-            } else {
-                title = nil
-                hasTitle = false
+            } else if !titleBytes.isNull {
+                titleBytes.setNull()
+                staged.flush(into: &builder)
+                builder.setSection(nil)
             }
-            builder.append(id, section: title, summary: summary)
+            if staged.append(id, summary) { staged.flush(into: &builder) }
         }
+        staged.flush(into: &builder)
         return builder
+    }
+}
+
+/// The bytes of the section title last seen by the scan, in a buffer that grows as needed,
+/// or "NULL". A plain buffer rather than an `Array`, so comparing costs no reference counting.
+struct TitleBytes {
+    private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    private var capacity = 64
+    private var count = -1      // -1: NULL (the state before the first row)
+
+    var isNull: Bool { count < 0 }
+
+    func equals(_ text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        self.count == count && memcmp(buffer, text, count) == 0
+    }
+
+    mutating func set(_ text: UnsafePointer<UInt8>, count: Int) {
+        if count > capacity {
+            buffer.deallocate()
+            capacity = max(count, capacity * 2)
+            buffer = .allocate(capacity: capacity)
+        }
+        buffer.update(from: text, count: count)
+        self.count = count
+    }
+
+    mutating func setNull() { count = -1 }
+
+    func deallocate() { buffer.deallocate() }
+}
+
+/// Rows read by the scan but not yet in the builder: a fixed buffer, so that a row costs
+/// two stores instead of three growing-array appends, copied into the builder in bulk.
+struct StagedRows<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
+    static var capacity: Int { 4_096 }
+    private let ids = UnsafeMutablePointer<ID>.allocate(capacity: Self.capacity)
+    private let summaries = UnsafeMutablePointer<Summary>.allocate(capacity: Self.capacity)
+    private var count = 0
+
+    /// Stages a row; true when the buffer is full and must be flushed.
+    @inline(__always)
+    mutating func append(_ id: ID, _ summary: Summary) -> Bool {
+        (ids + count).initialize(to: id)
+        (summaries + count).initialize(to: summary)
+        count += 1
+        return count == Self.capacity
+    }
+
+    /// Appends the staged rows to `builder`, in its current section, and empties the buffer.
+    mutating func flush(into builder: inout ListSnapshot<ID, Summary>.Builder) {
+        guard count > 0 else { return }
+        builder.append(contentsOf: UnsafeBufferPointer(start: ids, count: count), summaries: UnsafeBufferPointer(start: summaries, count: count))
+        ids.deinitialize(count: count)
+        summaries.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Frees the buffer (and any rows still staged, after an error).
+    mutating func deallocate() {
+        ids.deinitialize(count: count)
+        summaries.deinitialize(count: count)
+        count = 0
+        ids.deallocate()
+        summaries.deallocate()
     }
 }

@@ -99,4 +99,51 @@ struct SnapshotTests {
         #expect(ListSnapshot(snapshot.entries) == snapshot)
         #expect(snapshot.entries.map(\.id) == ["x", "z", "y"])
     }
+
+    @Test func streamingAppendsBuildTheSameSnapshotAsEntries() {
+        // Int64 identifiers (the integer hash), runs of titles that come back later, NULL
+        // titles, duplicates: per-entry, per-section and bulk appends must agree.
+        let seed = UInt64.random(in: 0 ... 1_000_000)
+        print("streamingAppendsBuildTheSameSnapshotAsEntries seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        var entries: [ListEntry<Int64, Int>] = []
+        while entries.count < 30_000 {
+            let title: String? = Bool.random(using: &random) ? nil : "day \(Int.random(in: 0 ..< 50, using: &random))"
+            for _ in 0 ..< Int.random(in: 1 ... 900, using: &random) {
+                entries.append(ListEntry(id: Int64.random(in: -20_000 ... 20_000, using: &random), section: title, summary: entries.count))
+            }
+        }
+        let expected = ListSnapshot(entries)
+        var perSection = ListSnapshot<Int64, Int>.Builder()
+        var bulk = ListSnapshot<Int64, Int>.Builder()
+        var start = 0
+        while start < entries.count {
+            var end = start
+            while end < entries.count && entries[end].section == entries[start].section { end += 1 }
+            perSection.setSection(entries[start].section)
+            bulk.setSection(entries[start].section)
+            for entry in entries[start ..< end] { perSection.append(entry.id, summary: entry.summary) }
+            bulk.append(contentsOf: entries[start ..< end].map(\.id), summaries: entries[start ..< end].map(\.summary))
+            start = end
+        }
+        #expect(perSection.build() == expected)
+        #expect(bulk.build() == expected)
+        #expect(!expected.duplicates.isEmpty)
+        var firstPosition: [Int64: Int] = [:]
+        for (position, entry) in entries.enumerated() where firstPosition[entry.id] == nil { firstPosition[entry.id] = position }
+        for (id, position) in firstPosition {
+            #expect(expected.summary(of: id) == position)
+        }
+        #expect(expected.count == firstPosition.count)
+    }
+
+    @Test func appendsWithoutASectionGoToTheUntitledSection() {
+        var builder = ListSnapshot<Int, NoSummary>.Builder()
+        builder.append(1, summary: NoSummary())
+        builder.setSection("A")
+        builder.append(2, summary: NoSummary())
+        let snapshot = builder.build()
+        #expect(Array(snapshot.sectionTitles) == [nil, "A"])
+        #expect(snapshot.path(of: 2) == ItemPath(section: 1, item: 0))
+    }
 }

@@ -36,6 +36,23 @@ enum DiffScenarios {
             note: "\(changes.itemMoves.count) moves, minimal \(minimal)"
         ))
 
+        // Building a snapshot (grouping, duplicates, identifier index) from entries in
+        // list order, as a load does: reported, against the same Dictionary.
+        let build = medianMilliseconds {
+            var builder = ListSnapshot<Int64, Int64>.Builder()
+            for entry in base { builder.append(entry.id, section: entry.section, summary: entry.summary) }
+            blackHole(builder.build())
+        }
+        let appendOnly = medianMilliseconds {
+            var builder = ListSnapshot<Int64, Int64>.Builder()
+            for entry in base { builder.append(entry.id, section: entry.section, summary: entry.summary) }
+            blackHole(builder)
+        }
+        results.append(Measurement(
+            scenario: "snapshot build from entries in list order", size: size, figure: build, baseline: dictionary, unit: "ms",
+            target: "report", passed: nil, note: String(format: "of which appending %.1f ms", appendOnly)
+        ))
+
         // Full shuffle across sections: reported.
         var shuffleChanges = ListChangeSet()
         let shuffle = medianMilliseconds(repetitions: 3) { shuffleChanges = ListChangeSet(from: old, to: shuffled) }

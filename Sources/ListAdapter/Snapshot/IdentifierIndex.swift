@@ -4,7 +4,10 @@
 /// It stores only 32-bit positions (the identifiers themselves live once, in the snapshot),
 /// with a load factor of at most one half: about 8 bytes per item at a million items,
 /// against 24 or more for a `Dictionary<ID, Int>` that would copy every identifier.
-/// Collisions are resolved by linear probing over the well-mixed `hashValue`.
+/// Collisions are resolved by linear probing over a well-mixed hash: `hashValue` (seeded
+/// SipHash) in general, and for `Int64` and `Int` identifiers, the common case of database
+/// row ids, MurmurHash3's 64-bit finaliser over the value xor a random per-index seed,
+/// about ten times cheaper than SipHash and as well spread over sequential ids.
 ///
 /// Not public: ``ListSnapshot`` owns one and answers ``ListSnapshot/path(of:)`` with it.
 @usableFromInline
@@ -18,6 +21,9 @@ struct IdentifierIndex: Sendable {
     /// `slots.count - 1`; the slot count is a power of two.
     @usableFromInline var mask: Int
 
+    /// The seed of the integer hash, random per index.
+    @usableFromInline let seed: UInt64
+
     /// Creates an empty index able to hold `count` positions without growing.
     @inlinable
     init(capacity count: Int) {
@@ -25,6 +31,28 @@ struct IdentifierIndex: Sendable {
         while slotCount < count * 2 { slotCount &<<= 1 }
         slots = ContiguousArray(repeating: Self.empty, count: slotCount)
         mask = slotCount - 1
+        seed = UInt64.random(in: .min ... .max)
+    }
+
+    /// The hash of `id` in this index (see the type's comment).
+    @inlinable @inline(__always)
+    func hash<ID: Hashable>(_ id: ID) -> Int {
+        // Metatype comparisons fold away in specialised code and are cheap otherwise.
+        if ID.self == Int64.self { return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self))) }
+        if ID.self == Int.self { return mix(UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self)))) }
+        return id.hashValue
+    }
+
+    /// MurmurHash3's fmix64 of `value ^ seed`: every input bit affects every output bit.
+    @inlinable @inline(__always)
+    func mix(_ value: UInt64) -> Int {
+        var x = value ^ seed
+        x ^= x &>> 33
+        x &*= 0xFF51_AFD7_ED55_8CCD
+        x ^= x &>> 33
+        x &*= 0xC4CE_B9FE_1A85_EC53
+        x ^= x &>> 33
+        return Int(truncatingIfNeeded: x)
     }
 
     /// Returns the position of `id`, if the index holds it.
@@ -33,7 +61,7 @@ struct IdentifierIndex: Sendable {
     @inlinable
     func position<ID: Hashable>(of id: ID, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
         slots.withUnsafeBufferPointer { slots in
-            var slot = id.hashValue & mask
+            var slot = hash(id) & mask
             while true {
                 let stored = slots[slot]
                 if stored == Self.empty { return nil }
@@ -51,8 +79,9 @@ struct IdentifierIndex: Sendable {
     mutating func insert<ID: Hashable>(_ position: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
         let id = identifiers[position]
         let mask = self.mask
+        let home = hash(id) & mask
         return slots.withUnsafeMutableBufferPointer { slots in
-            var slot = id.hashValue & mask
+            var slot = home
             while true {
                 let stored = slots[slot]
                 if stored == Self.empty {
@@ -91,31 +120,33 @@ struct IdentifierIndex: Sendable {
         }
         let shift = slotBits - partitionBits
         let partitionCount = 1 << partitionBits
-        var homes = ContiguousArray<Int>(repeating: 0, count: count)
+        // Every element of these temporaries is written before it is read: no zero fill.
+        var homes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         var starts = ContiguousArray<Int>(repeating: 0, count: partitionCount + 1)
         homes.withUnsafeMutableBufferPointer { homes in
             starts.withUnsafeMutableBufferPointer { starts in
                 for position in 0 ..< count {
-                    let home = identifiers[position].hashValue & mask
-                    homes[position] = home
+                    let home = index.hash(identifiers[position]) & mask
+                    homes[position] = Int32(truncatingIfNeeded: home)
                     starts[(home >> shift) + 1] += 1
                 }
                 for partition in 0 ..< partitionCount { starts[partition + 1] += starts[partition] }
             }
         }
         // Positions and their home slots, grouped by partition, read back sequentially.
-        var orderedPositions = ContiguousArray<Int32>(repeating: 0, count: count)
-        var orderedHomes = ContiguousArray<Int32>(repeating: 0, count: count)
+        var orderedPositions = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var orderedHomes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         homes.withUnsafeBufferPointer { homes in
             orderedPositions.withUnsafeMutableBufferPointer { positions in
                 orderedHomes.withUnsafeMutableBufferPointer { orderedHomes in
                     var fill = starts
                     for position in 0 ..< count {
                         let home = homes[position]
-                        let target = fill[home >> shift]
+                        let partition = Int(home) >> shift
+                        let target = fill[partition]
                         positions[target] = Int32(truncatingIfNeeded: position)
-                        orderedHomes[target] = Int32(truncatingIfNeeded: home)
-                        fill[home >> shift] = target + 1
+                        orderedHomes[target] = home
+                        fill[partition] = target + 1
                     }
                 }
             }

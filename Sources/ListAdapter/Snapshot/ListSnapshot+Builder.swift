@@ -49,6 +49,42 @@ extension ListSnapshot {
             sectionOfEntry.append(titleIndex(for: title))
         }
 
+        /// Sets the section title of the entries appended next with
+        /// ``append(_:summary:)``, for sources that read rows already ordered by section:
+        /// call it only when the title changes, and each row costs no string work at all.
+        ///
+        /// - Complexity: O(1) expected (one hash lookup of `title`).
+        @inlinable
+        public mutating func setSection(_ title: String?) {
+            _ = titleIndex(for: title)
+        }
+
+        /// Appends the next entry in list order, in the section last set with
+        /// ``setSection(_:)`` (the untitled section if none was set).
+        ///
+        /// - Complexity: Amortised O(1).
+        @inlinable
+        public mutating func append(_ id: ID, summary: Summary) {
+            if case .none = lastTitle { _ = titleIndex(for: nil) }
+            identifiers.append(id)
+            summaries.append(summary)
+            sectionOfEntry.append(lastTitleIndex)
+        }
+
+        /// Appends entries in list order, pairwise from `ids` and `summaries` (equal
+        /// counts), all in the section last set with ``setSection(_:)``: a bulk copy, for
+        /// sources that stage rows in a buffer.
+        ///
+        /// - Complexity: Amortised O(`ids.count`).
+        @inlinable
+        public mutating func append(contentsOf ids: some Collection<ID>, summaries: some Collection<Summary>) {
+            precondition(ids.count == summaries.count, "every identifier needs a summary")
+            if case .none = lastTitle { _ = titleIndex(for: nil) }
+            identifiers.append(contentsOf: ids)
+            self.summaries.append(contentsOf: summaries)
+            sectionOfEntry.append(contentsOf: repeatElement(lastTitleIndex, count: ids.count))
+        }
+
         @inlinable
         mutating func titleIndex(for title: String?) -> Int32 {
             if case .some(let last) = lastTitle, last == title { return lastTitleIndex }
@@ -82,34 +118,36 @@ extension ListSnapshot {
         public consuming func build() -> ListSnapshot {
             let total = identifiers.count
             var duplicates = DuplicateIdentifiers<ID>()
-            // Pass 1: index every entry; a duplicate of an earlier one is marked -1.
-            var sections = sectionOfEntry
+            // Pass 1: index every entry and find the duplicates of earlier ones (ascending).
             var (index, duplicatePositions) = identifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0) }
-            for position in duplicatePositions {
-                duplicates.record(identifiers[position])
-                sections[position] = -1
-            }
+            for position in duplicatePositions { duplicates.record(identifiers[position]) }
             // Pass 2: number the sections by first appearance among kept entries and count
-            // their items; note whether the entries already arrive grouped.
+            // their items; note whether the entries already arrive grouped. Read only: the
+            // common case (grouped, no duplicates) writes nothing per entry.
             var finalSection = ContiguousArray<Int32>(repeating: -1, count: titles.count)
             var finalTitles = ContiguousArray<String?>()
             var counts = ContiguousArray<Int>()
             var alreadyGrouped = true
-            var previous: Int32 = -1
-            for position in 0 ..< total {
-                let raw = sections[position]
-                if raw < 0 { continue }
-                var mapped = finalSection[Int(raw)]
-                if mapped < 0 {
-                    mapped = Int32(finalTitles.count)
-                    finalSection[Int(raw)] = mapped
-                    finalTitles.append(titles[Int(raw)])
-                    counts.append(0)
+            sectionOfEntry.withUnsafeBufferPointer { sectionOfEntry in
+                var previous: Int32 = -1
+                var nextDuplicate = 0
+                for position in 0 ..< total {
+                    if nextDuplicate < duplicatePositions.count && duplicatePositions[nextDuplicate] == position {
+                        nextDuplicate += 1
+                        continue
+                    }
+                    let raw = Int(sectionOfEntry[position])
+                    var mapped = finalSection[raw]
+                    if mapped < 0 {
+                        mapped = Int32(finalTitles.count)
+                        finalSection[raw] = mapped
+                        finalTitles.append(titles[raw])
+                        counts.append(0)
+                    }
+                    counts[Int(mapped)] += 1
+                    if mapped < previous { alreadyGrouped = false }
+                    previous = mapped
                 }
-                counts[Int(mapped)] += 1
-                if mapped < previous { alreadyGrouped = false }
-                previous = mapped
-                sections[position] = mapped
             }
             var starts = ContiguousArray<Int>(repeating: 0, count: finalTitles.count + 1)
             for section in counts.indices { starts[section + 1] = starts[section] + counts[section] }
@@ -133,8 +171,13 @@ extension ListSnapshot {
             var groupedSummaries = ContiguousArray<Summary>()
             groupedIDs.reserveCapacity(kept)
             groupedSummaries.reserveCapacity(kept)
-            for position in 0 ..< total where sections[position] >= 0 {
-                let section = Int(sections[position])
+            var nextDuplicate = 0
+            for position in 0 ..< total {
+                if nextDuplicate < duplicatePositions.count && duplicatePositions[nextDuplicate] == position {
+                    nextDuplicate += 1
+                    continue
+                }
+                let section = Int(finalSection[Int(sectionOfEntry[position])])
                 newPosition[position] = Int32(fill[section])
                 fill[section] += 1
             }
