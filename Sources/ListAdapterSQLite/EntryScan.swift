@@ -47,15 +47,17 @@ enum EntryScan {
         }
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        var builder = ListSnapshot<ID, Summary>.Builder()
-        if expectedCount > 0 { builder.reserveCapacity(expectedCount + expectedCount / 32 + 16) }
+        let capacity = expectedCount > 0 ? expectedCount + expectedCount / 32 + 16 : 0
         // The previous row's title bytes, to compare the next row's with (no ARC per row).
         var titleBytes = TitleBytes()
         defer { titleBytes.deallocate() }
-        // Rows of one section are staged and copied into the builder in bulk.
+        // Rows are staged in blocks and copied into the builder in bulk. A list longer than
+        // one block is built on a second thread while this one reads on (the builder indexes
+        // each block as it arrives), so the index costs little more than the reading.
         var staged = StagedRows<ID, Summary>()
         defer { staged.deallocate() }
-        builder.setSection(nil)
+        var pipeline: BuilderThread<ID, Summary>?
+        var row = 0
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
@@ -63,13 +65,14 @@ enum EntryScan {
                 let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
                 throw SQLiteSourceError(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql), path: path, sql: sql)
             }
+            row += 1
             guard let id = ID.read(handle, column: 0) else {
-                throw SQLiteSourceError(.nullIdentifier, path: path, sql: sql, message: "row \(builder.count + 1) has a NULL identifier (\(query.identifier))")
+                throw SQLiteSourceError(.nullIdentifier, path: path, sql: sql, message: "row \(row) has a NULL identifier (\(query.identifier))")
             }
             guard let summary = Summary.read(handle, column: 2) else {
                 throw SQLiteSourceError(
                     .nullSummary, path: path, sql: sql,
-                    message: "row \(builder.count + 1) has a NULL summary (\(query.summary ?? "NULL")); use an Optional summary type if that is expected"
+                    message: "row \(row) has a NULL summary (\(query.summary ?? "NULL")); use an Optional summary type if that is expected"
                 )
             }
             // sqlite3_column_text is NULL for a NULL value: no separate type call.
@@ -77,17 +80,23 @@ enum EntryScan {
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 if !titleBytes.equals(text, count: count) {
                     titleBytes.set(text, count: count)
-                    staged.flush(into: &builder)
-                    builder.setSection(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+                    staged.setSection(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
                 }
             } else if !titleBytes.isNull {
                 titleBytes.setNull()
-                staged.flush(into: &builder)
-                builder.setSection(nil)
+                staged.setSection(nil)
             }
-            if staged.append(id, summary) { staged.flush(into: &builder) }
+            if staged.append(id, summary) {
+                if pipeline == nil { pipeline = BuilderThread(capacity: capacity) }
+                pipeline?.submit(staged.takeBlock())
+            }
         }
-        staged.flush(into: &builder)
+        if let pipeline {
+            pipeline.submit(staged.takeBlock())
+            return pipeline.finish()
+        }
+        var builder = ListSnapshot<ID, Summary>.Builder()
+        staged.takeBlock().apply(to: &builder)
         return builder
     }
 }
@@ -121,14 +130,17 @@ struct TitleBytes {
 }
 
 /// Rows read by the scan but not yet in the builder: a fixed buffer, so that a row costs
-/// two stores instead of three growing-array appends, copied into the builder in bulk.
+/// two stores instead of three growing-array appends, taken as a ``RowBlock``.
 struct StagedRows<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
-    static var capacity: Int { 4_096 }
+    static var capacity: Int { 8_192 }
     private let ids = UnsafeMutablePointer<ID>.allocate(capacity: Self.capacity)
     private let summaries = UnsafeMutablePointer<Summary>.allocate(capacity: Self.capacity)
     private var count = 0
+    /// Where each section's rows start in the buffer; the first run continues the
+    /// previous block's section.
+    private var runs: [RowBlock<ID, Summary>.Run] = [.init(start: 0, title: nil)]
 
-    /// Stages a row; true when the buffer is full and must be flushed.
+    /// Stages a row; true when the buffer is full and must be taken.
     @inline(__always)
     mutating func append(_ id: ID, _ summary: Summary) -> Bool {
         (ids + count).initialize(to: id)
@@ -137,13 +149,24 @@ struct StagedRows<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         return count == Self.capacity
     }
 
-    /// Appends the staged rows to `builder`, in its current section, and empties the buffer.
-    mutating func flush(into builder: inout ListSnapshot<ID, Summary>.Builder) {
-        guard count > 0 else { return }
-        builder.append(contentsOf: UnsafeBufferPointer(start: ids, count: count), summaries: UnsafeBufferPointer(start: summaries, count: count))
+    /// The rows staged from now on belong to section `title`.
+    mutating func setSection(_ title: String?) {
+        if runs[runs.count - 1].start == count { runs.removeLast() }
+        runs.append(.init(start: count, title: title))
+    }
+
+    /// The staged rows as a block, leaving the buffer empty (in the same section).
+    mutating func takeBlock() -> RowBlock<ID, Summary> {
+        let block = RowBlock(
+            ids: ContiguousArray(UnsafeBufferPointer(start: ids, count: count)),
+            summaries: ContiguousArray(UnsafeBufferPointer(start: summaries, count: count)),
+            runs: runs
+        )
         ids.deinitialize(count: count)
         summaries.deinitialize(count: count)
         count = 0
+        runs = [.init(start: 0, title: runs[runs.count - 1].title)]
+        return block
     }
 
     /// Frees the buffer (and any rows still staged, after an error).
@@ -153,5 +176,52 @@ struct StagedRows<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         count = 0
         ids.deallocate()
         summaries.deallocate()
+    }
+}
+
+/// A block of scanned rows on its way to the builder, in runs of one section each.
+struct RowBlock<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
+    struct Run: Sendable {
+        let start: Int
+        let title: String?
+    }
+
+    let ids: ContiguousArray<ID>
+    let summaries: ContiguousArray<Summary>
+    let runs: [Run]
+
+    /// Appends the block's rows to `builder`, each run in its section.
+    func apply(to builder: inout ListSnapshot<ID, Summary>.Builder) {
+        for (number, run) in runs.enumerated() {
+            let end = number + 1 < runs.count ? runs[number + 1].start : ids.count
+            builder.setSection(run.title)
+            builder.append(contentsOf: ids[run.start ..< end], summaries: summaries[run.start ..< end])
+        }
+    }
+}
+
+/// A builder that lives on a thread of its own: the scan hands it blocks and reads on while
+/// it appends and indexes them.
+final class BuilderThread<ID: Hashable & Sendable, Summary: Equatable & Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `builder` is only touched on `queue`.
+    private let queue = DispatchQueue(label: "ListAdapterSQLite.EntryScan.builder")
+    private var builder: ListSnapshot<ID, Summary>.Builder
+
+    init(capacity: Int) {
+        builder = ListSnapshot<ID, Summary>.Builder(indexingWhileAppending: true)
+        if capacity > 0 { builder.reserveCapacity(capacity) }
+    }
+
+    /// Queues `block` for appending. Returns at once.
+    func submit(_ block: RowBlock<ID, Summary>) {
+        queue.async { block.apply(to: &self.builder) }
+    }
+
+    /// Waits for the blocks submitted so far and hands over the builder.
+    func finish() -> ListSnapshot<ID, Summary>.Builder {
+        queue.sync {
+            defer { builder = ListSnapshot<ID, Summary>.Builder() }
+            return builder
+        }
     }
 }

@@ -23,6 +23,36 @@ struct SQLiteEntriesTests {
         #expect(snapshot.numberOfSections == 8)
     }
 
+    @Test func aLongListReadInBlocksOnTwoThreadsEqualsAPlainSelect() async throws {
+        // Longer than several of the scan's blocks, so rows are appended and indexed on the
+        // builder's thread: interleaved sections (ordered by id), NULL titles, duplicates
+        // (a full SELECT that repeats rows), with Int64 and with String identifiers.
+        let fixture = try MailFixture(rows: 30_000, days: 9)
+        defer { fixture.remove() }
+        let pool = try DatabasePool(path: fixture.path)
+        try await pool.write { db in try db.execute(sql: "UPDATE message SET day = NULL WHERE id % 13 = 0") }
+        let sql = "SELECT * FROM message UNION ALL SELECT * FROM message WHERE id % 101 = 0"
+        let query = SQLiteListQuery(select: sql, identifier: "id", section: "day", summary: "version", order: "id, version")
+        let rows = try await pool.read { db in try Row.fetchAll(db, sql: "SELECT id, day, version FROM (\(sql)) ORDER BY id, version") }
+        let expected = ListSnapshot(rows.map { ListEntry<Int64, Int64>(id: $0["id"], section: $0["day"], summary: $0["version"]) })
+        #expect(expected.duplicates.count == 30_000 / 101)
+
+        let integers = SQLiteListSource<Int64, Int64, Message>(database: pool, query: query)
+        for _ in 0 ..< 2 {                                  // unsized, then sized from the first load
+            let snapshot = try await integers.loadEntries()
+            #expect(snapshot == expected)
+            #expect(snapshot.duplicates.count == expected.duplicates.count)
+            for id in stride(from: Int64(1), through: 30_000, by: 37) {
+                #expect(snapshot.path(of: id) == expected.path(of: id))
+            }
+        }
+        let strings = SQLiteListSource<String, Int64, Message>(database: pool, query: query)
+        let snapshot = try await strings.loadEntries()
+        #expect(snapshot.entries.map { Int64($0.id)! } == expected.entries.map(\.id))
+        #expect(snapshot.path(of: "29999") == expected.path(of: 29_999))
+        #expect(Array(snapshot.sectionTitles) == Array(expected.sectionTitles))
+    }
+
     @Test func aFilterWithArgumentsAndAFullSelectWork() async throws {
         let fixture = try MailFixture(rows: 100, days: 4)
         defer { fixture.remove() }

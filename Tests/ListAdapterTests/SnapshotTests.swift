@@ -116,24 +116,41 @@ struct SnapshotTests {
         let expected = ListSnapshot(entries)
         var perSection = ListSnapshot<Int64, Int>.Builder()
         var bulk = ListSnapshot<Int64, Int>.Builder()
+        // Indexing while appending: growing from nothing, and sized up front.
+        var indexing = ListSnapshot<Int64, Int>.Builder(indexingWhileAppending: true)
+        var indexingSized = ListSnapshot<Int64, Int>.Builder(indexingWhileAppending: true)
+        indexingSized.reserveCapacity(entries.count)
         var start = 0
         while start < entries.count {
             var end = start
             while end < entries.count && entries[end].section == entries[start].section { end += 1 }
             perSection.setSection(entries[start].section)
             bulk.setSection(entries[start].section)
-            for entry in entries[start ..< end] { perSection.append(entry.id, summary: entry.summary) }
+            indexing.setSection(entries[start].section)
+            indexingSized.setSection(entries[start].section)
+            for entry in entries[start ..< end] {
+                perSection.append(entry.id, summary: entry.summary)
+                indexing.append(entry.id, summary: entry.summary)
+            }
             bulk.append(contentsOf: entries[start ..< end].map(\.id), summaries: entries[start ..< end].map(\.summary))
+            indexingSized.append(contentsOf: entries[start ..< end].map(\.id), summaries: entries[start ..< end].map(\.summary))
             start = end
         }
         #expect(perSection.build() == expected)
         #expect(bulk.build() == expected)
+        let indexed = indexing.build()
+        #expect(indexed == expected)
+        #expect(indexingSized.build() == expected)
+        #expect(indexed.duplicates.count == expected.duplicates.count)
         #expect(!expected.duplicates.isEmpty)
         var firstPosition: [Int64: Int] = [:]
         for (position, entry) in entries.enumerated() where firstPosition[entry.id] == nil { firstPosition[entry.id] = position }
         for (id, position) in firstPosition {
             #expect(expected.summary(of: id) == position)
+            #expect(indexed.summary(of: id) == position)
+            #expect(indexed.path(of: id) == expected.path(of: id))
         }
+        #expect(indexed.path(of: 20_001) == nil)
         #expect(expected.count == firstPosition.count)
     }
 

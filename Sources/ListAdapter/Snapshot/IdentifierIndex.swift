@@ -94,6 +94,23 @@ struct IdentifierIndex: Sendable {
         }
     }
 
+    /// Inserts `position` like ``insert(_:in:)``, first doubling the slot array (and
+    /// rehashing what it holds) when it is half full: for an index built while the
+    /// identifiers arrive. `stored` is how many positions the index holds.
+    ///
+    /// - Complexity: Amortised O(1) expected.
+    @inlinable
+    mutating func insertGrowing<ID: Hashable>(_ position: Int, stored: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
+        if (stored + 1) * 2 > slots.count {
+            var grown = IdentifierIndex(capacity: stored + 1)
+            for slot in slots where slot != Self.empty {
+                _ = grown.insert(Int(slot), in: identifiers)
+            }
+            self = grown
+        }
+        return insert(position, in: identifiers)
+    }
+
     /// Builds the index of `identifiers` in one go and returns it with the positions of
     /// the identifiers already present earlier in the array (duplicates), ascending.
     ///
