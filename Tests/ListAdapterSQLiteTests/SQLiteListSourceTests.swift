@@ -33,7 +33,7 @@ struct SQLiteEntriesTests {
         try await pool.write { db in try db.execute(sql: "UPDATE message SET day = NULL WHERE id % 13 = 0") }
         let sql = "SELECT * FROM message UNION ALL SELECT * FROM message WHERE id % 101 = 0"
         let query = SQLiteListQuery(select: sql, identifier: "id", section: "day", summary: "version", order: "id, version")
-        let rows = try await pool.read { db in try Row.fetchAll(db, sql: "SELECT id, day, version FROM (\(sql)) ORDER BY id, version") }
+        let rows = try pool.read { db in try Row.fetchAll(db, sql: "SELECT id, day, version FROM (\(sql)) ORDER BY id, version") }
         let expected = ListSnapshot(rows.map { ListEntry<Int64, Int64>(id: $0["id"], section: $0["day"], summary: $0["version"]) })
         #expect(expected.duplicates.count == 30_000 / 101)
 
