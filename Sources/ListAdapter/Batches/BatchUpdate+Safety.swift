@@ -30,37 +30,39 @@ extension BatchUpdate {
     ///   per reload that had to become a delete and an insert).
     public init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle = .reconfigure) {
         self.init()
-        let deletedOld = Set(changes.sectionDeletes)
-        let insertedNew = Set(changes.sectionInserts)
+        // Section numbers go into bit sets and item paths into sorted arrays: the checks
+        // below are bit tests and binary searches, with no hashing.
+        var goneOld = SectionSet(changes.sectionDeletes)
+        var freshNew = SectionSet(changes.sectionInserts)
 
         // Unsafe (UICollectionView): any item operation inside a moved section corrupts the
         // heap or raises "request for index path for global index" (openradar 26021018,
         // 48941906; IGListKit #691), and so does an item insert into a move destination.
         // Such a "dirty" section move becomes a delete plus an insert of the section.
-        var touchedOld = Set<Int>()
-        var touchedNew = Set<Int>()
-        for path in changes.itemDeletes { touchedOld.insert(path.section) }
-        for path in changes.itemInserts { touchedNew.insert(path.section) }
-        for move in changes.itemMoves {
-            touchedOld.insert(move.from.section)
-            touchedNew.insert(move.to.section)
-        }
-        for update in changes.itemUpdates {
-            touchedOld.insert(update.from.section)
-            touchedNew.insert(update.to.section)
-        }
-        var goneOld = deletedOld
-        var freshNew = insertedNew
-        for move in changes.sectionMoves {
-            if touchedOld.contains(move.from) || touchedNew.contains(move.to) {
-                goneOld.insert(move.from)
-                freshNew.insert(move.to)
-            } else {
-                moveSections.append(move)
+        if !changes.sectionMoves.isEmpty {
+            var touchedOld = SectionSet()
+            var touchedNew = SectionSet()
+            for path in changes.itemDeletes { touchedOld.insert(path.section) }
+            for path in changes.itemInserts { touchedNew.insert(path.section) }
+            for move in changes.itemMoves {
+                touchedOld.insert(move.from.section)
+                touchedNew.insert(move.to.section)
+            }
+            for update in changes.itemUpdates {
+                touchedOld.insert(update.from.section)
+                touchedNew.insert(update.to.section)
+            }
+            for move in changes.sectionMoves {
+                if touchedOld.contains(move.from) || touchedNew.contains(move.to) {
+                    goneOld.insert(move.from)
+                    freshNew.insert(move.to)
+                } else {
+                    moveSections.append(move)
+                }
             }
         }
-        deleteSections = goneOld.sorted()
-        insertSections = freshNew.sorted()
+        deleteSections = goneOld.sorted
+        insertSections = freshNew.sorted
 
         // UIKit drops item deletes inside a deleted section, and whether item inserts
         // inside an inserted section are bounds-checked first depends on sort order:
@@ -68,7 +70,7 @@ extension BatchUpdate {
         deleteItems = changes.itemDeletes.filter { !goneOld.contains($0.section) }
         insertItems = changes.itemInserts.filter { !freshNew.contains($0.section) }
 
-        let updatedOld = Set(changes.itemUpdates.map(\.from))
+        let updatedOld = changes.itemUpdates.map(\.from).sorted()
         for move in changes.itemMoves {
             let sourceGone = goneOld.contains(move.from.section)
             let targetFresh = freshNew.contains(move.to.section)
@@ -85,7 +87,7 @@ extension BatchUpdate {
                 // source instead; the section insert brings the item.
                 deleteItems.append(move.from)
             case (false, false):
-                if updatedOld.contains(move.from) {
+                if updatedOld.sortedContains(move.from) {
                     // Reload plus move of the same item is unsafe (the reload's insert half
                     // ignores moves, R5/R10 on the reload halves): delete and insert it.
                     deleteItems.append(move.from)
@@ -97,9 +99,9 @@ extension BatchUpdate {
         }
 
         // Updated items that keep their place relative to their section.
-        let movedOld = Set(changes.itemMoves.map(\.from))
+        let movedOld = changes.itemMoves.map(\.from).sorted()
         var reloads: [ItemMove] = []
-        for update in changes.itemUpdates where !movedOld.contains(update.from) {
+        for update in changes.itemUpdates where !movedOld.sortedContains(update.from) {
             // A section that is deleted and inserted brings fresh cells with new content.
             if goneOld.contains(update.from.section) { continue }
             if updateStyle == .reconfigure && update.from == update.to {
@@ -116,9 +118,11 @@ extension BatchUpdate {
         // the wrong cell would be replaced. Such reloads become a delete and an insert;
         // those change the adjustment of the others, so repeat until none is wrong.
         while !reloads.isEmpty {
+            deleteItems.sort()
+            insertItems.sort()
             let adjustment = ReloadAdjustment(
-                sectionDeletes: deleteSections, itemDeletes: deleteItems,
-                sectionInserts: insertSections, itemInserts: insertItems
+                sectionDeletes: deleteSections, sortedItemDeletes: deleteItems,
+                sectionInserts: insertSections, sortedItemInserts: insertItems
             )
             var landing: [ItemMove] = []
             var missing: [ItemMove] = []
@@ -152,14 +156,15 @@ extension BatchUpdate {
 struct ReloadAdjustment {
     let sectionDeletes: [Int]
     let sectionInserts: [Int]
-    let rowDeletes: [Int: [Int]]
-    let rowInserts: [Int: [Int]]
+    /// Item deletes and inserts, sorted ascending: a section's rows are one range.
+    let itemDeletes: [ItemPath]
+    let itemInserts: [ItemPath]
 
-    init(sectionDeletes: [Int], itemDeletes: [ItemPath], sectionInserts: [Int], itemInserts: [ItemPath]) {
+    init(sectionDeletes: [Int], sortedItemDeletes: [ItemPath], sectionInserts: [Int], sortedItemInserts: [ItemPath]) {
         self.sectionDeletes = sectionDeletes.sorted()
         self.sectionInserts = sectionInserts.sorted()
-        rowDeletes = Dictionary(grouping: itemDeletes, by: \.section).mapValues { $0.map(\.item).sorted() }
-        rowInserts = Dictionary(grouping: itemInserts, by: \.section).mapValues { $0.map(\.item).sorted() }
+        itemDeletes = sortedItemDeletes
+        itemInserts = sortedItemInserts
     }
 
     /// The path UIKit inserts the reloaded item at.
@@ -172,12 +177,12 @@ struct ReloadAdjustment {
     /// of the reload's own section before the walk and of its final section after it.
     func insertPath(forReloadAt path: ItemPath) -> ItemPath {
         var section = path.section - Self.countBelow(path.section, in: sectionDeletes)
-        var row = path.item - Self.countBelow(path.item, in: rowDeletes[path.section] ?? [])
+        var row = path.item - (itemDeletes.sortedRange(of: ItemPath(section: path.section, item: 0) ..< path).count)
         for inserted in sectionInserts {
             if inserted <= section { section += 1 } else { break }
         }
-        for inserted in rowInserts[section] ?? [] {
-            if inserted <= row { row += 1 } else { break }
+        for inserted in itemInserts[itemInserts.sortedRange(ofSection: section)] {
+            if inserted.item <= row { row += 1 } else { break }
         }
         return ItemPath(section: section, item: row)
     }
