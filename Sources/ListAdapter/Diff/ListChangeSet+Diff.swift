@@ -148,7 +148,7 @@ func fastEqual<Element: Equatable>(_ lhs: ContiguousArray<Element>, _ rhs: Conti
     guard Element.self is any FixedWidthInteger.Type else { return lhs == rhs }
     return lhs.withUnsafeBytes { left in
         rhs.withUnsafeBytes { right in
-            left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            left.count == 0 || bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count)
         }
     }
 }

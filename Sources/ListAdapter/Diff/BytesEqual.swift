@@ -1,0 +1,50 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether two byte ranges are equal: `memcmp`, split over the machine's cores for large
+/// ranges. Comparing two unchanged lists of a million identifiers and summaries reads
+/// 32 MB, more than one core's memory bandwidth serves in the 2 ms the no-change diff
+/// may take; two cores reading halves finish in a little more than half the time.
+///
+/// Runs on the calling queue; parts of a large comparison run on Dispatch's worker
+/// threads and are joined before it returns.
+@usableFromInline
+func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    let parts = count >= 1 << 21 ? min(4, ProcessInfoCores.count) : 1
+    guard parts > 1 else { return memcmp(left, right, count) == 0 }
+    let differs = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
+    defer { differs.deallocate() }
+    differs.initialize(repeating: false)
+    let part = (count + parts - 1) / parts
+    // Addresses cross into the workers as integers: the caller keeps the memory alive and
+    // unchanged until the join.
+    let leftAddress = Int(bitPattern: left)
+    let rightAddress = Int(bitPattern: right)
+    let differsAddress = Int(bitPattern: differs.baseAddress)
+    DispatchQueue.concurrentPerform(iterations: parts) { index in
+        let start = index * part
+        let length = min(part, count - start)
+        guard length > 0,
+              let left = UnsafeRawPointer(bitPattern: leftAddress + start),
+              let right = UnsafeRawPointer(bitPattern: rightAddress + start),
+              let differs = UnsafeMutablePointer<Bool>(bitPattern: differsAddress)
+        else { return }
+        differs[index] = memcmp(left, right, length) != 0
+    }
+    return !differs.contains(true)
+}
+
+/// The number of active processor cores, read once.
+enum ProcessInfoCores {
+    static let count: Int = {
+        #if canImport(Glibc)
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        max(1, Int(sysconf(_SC_NPROCESSORS_ONLN)))
+        #endif
+    }()
+}
