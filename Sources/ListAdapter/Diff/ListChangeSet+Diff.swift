@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Darwin)
-public import Darwin
-#endif
-
 extension ListChangeSet {
     /// Computes what changed from `old` to `new`: the package's pure diff.
     ///
