@@ -10,6 +10,12 @@ import Glibc
 /// visible), and on a slow poll as a fallback. It also notices the file being deleted or
 /// replaced.
 ///
+/// Commits made through the source's own writer connection are not "external": the
+/// source's region observation already judged them (and ignored those to unrelated
+/// tables). When `data_version` moved, the watcher asks the writer connection for its
+/// own `data_version`, which moves only for commits by *other* connections: unchanged, the
+/// commits were the writer's own, and the watcher stays quiet.
+///
 /// Thread safety: all state lives on `queue`; `onChange` is called there.
 final class ExternalChangeWatcher: @unchecked Sendable {
     // @unchecked Sendable: mutable state is only touched on `queue`.
@@ -19,15 +25,22 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "ListAdapterSQLite.ExternalChangeWatcher")
     private let onChange: @Sendable (_ replaced: Bool) -> Void
     private var lastVersion: Int?
+    /// `PRAGMA data_version` read on the source's writer connection, if it can be read.
+    private let writerVersion: (@Sendable () -> Int?)?
+    private var lastWriterVersion: Int?
     private var replaced = false
     private var timer: (any DispatchSourceTimer)?
     private var fileEvents: (any DispatchSourceRead)?
     private var inotifyDescriptor: Int32 = -1
 
     /// Starts watching `path`. `onChange(replaced)` runs on the watcher's queue.
-    init(path: String, identity: FileIdentity?, pollInterval: Duration, onChange: @escaping @Sendable (_ replaced: Bool) -> Void) throws {
+    init(
+        path: String, identity: FileIdentity?, pollInterval: Duration,
+        writerVersion: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable (_ replaced: Bool) -> Void
+    ) throws {
         self.path = path
         self.identity = identity
+        self.writerVersion = writerVersion
         self.onChange = onChange
         var configuration = Configuration()
         configuration.readonly = true
@@ -35,6 +48,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         connection = try DatabaseQueue(path: path, configuration: configuration)
         queue.sync {
             lastVersion = readVersion()
+            lastWriterVersion = writerVersion?()
             startFileEvents()
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + pollInterval.interval, repeating: pollInterval.interval)
@@ -68,6 +82,11 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         }
         guard let version = readVersion(), version != lastVersion else { return }
         lastVersion = version
+        if let writer = writerVersion?() {
+            defer { lastWriterVersion = writer }
+            // The writer saw no other connection commit: every commit was its own.
+            if writer == lastWriterVersion { return }
+        }
         onChange(false)
     }
 

@@ -57,11 +57,14 @@ struct SQLiteChangeTests {
         #expect(probe.failures.isEmpty)
     }
 
-    @Test func writesToUnrelatedTablesDoNotReload() async throws {
+    @Test(arguments: [false, true])
+    func writesToUnrelatedTablesDoNotReload(watchingOtherConnections: Bool) async throws {
+        // With the watch of other connections on (the default), the source's own commits
+        // must not count as external ones either.
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
         var options = SQLiteListSource<Int64, Int64, Message>.Options()
-        options.watchesOtherConnections = false           // isolate the same-pool observer
+        options.watchesOtherConnections = watchingOtherConnections
         let source = CountingSource(try fixture.source(options: options))
         let adapter = ListViewAdapter(source: source)
         let probe = Probe(adapter)
