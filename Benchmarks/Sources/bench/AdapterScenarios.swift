@@ -106,9 +106,12 @@ enum AdapterScenarios {
             }
         }
         writer.start()
+        // One visible window every 4 ms (a scroll) for about two seconds, the first 50
+        // discarded: the pool opens more reader connections, and prepares the fetch
+        // statement on each, when a fetch first meets a reload.
         var samples: [Double] = []
         var random = SeededGenerator(seed: 3)
-        for _ in 0 ..< 200 {
+        for round in 0 ..< 550 {
             let done = DispatchSemaphore(value: 0)
             let sectionDraw = Double.random(in: 0 ..< 1, using: &random)
             let itemDraw = Double.random(in: 0 ..< 1, using: &random)
@@ -125,13 +128,13 @@ enum AdapterScenarios {
                 }
             }
             done.wait()
-            samples.append(milliseconds(since: start))
+            if round >= 50 { samples.append(milliseconds(since: start)) }
+            usleep(4_000)                                   // pacing the requests, not synchronising
         }
-        writing.store(false, ordering: .relaxed)
-        observation.cancel()
-        // Baseline: the same kind of window through one raw cached statement.
+        // Baseline, under the same writer (whose commits still reload the adapter): the same
+        // kind of window through one raw cached statement, same pacing.
         var raw: [Double] = []
-        for round in 0 ..< 200 {
+        for round in 0 ..< 550 {
             let first = Int64((round * 997) % max(1, size - 20))
             let start = DispatchTime.now().uptimeNanoseconds
             try await pool.read { db in
@@ -139,13 +142,16 @@ enum AdapterScenarios {
                 let ids = "[" + (first ..< first + 20).map(String.init).joined(separator: ",") + "]"
                 blackHole(try MailDatabase.Message.fetchAll(statement, arguments: [ids]))
             }
-            raw.append(milliseconds(since: start))
+            if round >= 50 { raw.append(milliseconds(since: start)) }
+            usleep(4_000)
         }
+        writing.store(false, ordering: .relaxed)
+        observation.cancel()
         let p99 = percentile(samples, 0.99)
         return [Measurement(
             scenario: "payload fetch, 20-item window, writer at 100 commits/s (p99)", size: size, figure: p99,
             baseline: percentile(raw, 0.99), unit: "ms", target: "p99 <= 1 ms", passed: p99 <= 1,
-            note: "median \(String(format: "%.3f", percentile(samples, 0.5))) ms"
+            note: "median \(String(format: "%.3f", percentile(samples, 0.5))) ms, p90 \(String(format: "%.3f", percentile(samples, 0.9))) ms"
         )]
     }
 
