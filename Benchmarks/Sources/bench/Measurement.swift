@@ -45,6 +45,16 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
+/// Hands memory the process freed back to the system (glibc's `malloc_trim`), as the
+/// adapter does after a large load: so that a resident-memory delta measures what is live,
+/// not what an earlier step freed but the allocator kept.
+func releaseFreedMemory() {
+    #if canImport(Glibc)
+    guard let symbol = dlsym(nil, "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+    #endif
+}
+
 /// Keeps a value alive and opaque to the optimiser.
 @inline(never)
 func blackHole<T>(_ value: T) {
