@@ -94,10 +94,15 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         try? connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
     }
 
-    /// A file of the database changed: check now and once more shortly after.
+    /// A file of the database changed: check now, and again shortly after. The WAL's
+    /// frames are written (and wake us) just before the commit becomes visible in the
+    /// shared-memory index, which raises no file event: usually microseconds later, later
+    /// on a busy machine, hence a quick second look and a slower third.
     private func filesChanged() {
         check()
-        queue.asyncAfter(deadline: .now() + .milliseconds(3)) { [weak self] in self?.check() }
+        for delay in [1, 4] {
+            queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in self?.check() }
+        }
     }
 
     private func startFileEvents() {
