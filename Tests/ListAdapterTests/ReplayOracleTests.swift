@@ -1,3 +1,4 @@
+import Foundation
 import ListAdapter
 import ListAdapterTesting
 import Testing
@@ -71,7 +72,9 @@ struct ReplayOracleTests {
 
     /// Every old list of up to 4 items in up to 3 sections against every new list of up
     /// to 4 of 5 ids in up to 3 sections, once with no item updated and once with every
-    /// other item updated. Lists that differ only by renaming are tried once: old lists
+    /// other item updated (371,502 pairs, about a minute in a debug build). With
+    /// `LISTADAPTER_EXHAUSTIVE_ITEMS=5`, up to 5 items of 6 ids (20,016,422 pairs): CI runs
+    /// that in a release build. Lists that differ only by renaming are tried once: old lists
     /// use ids a, b, c, d in order and number sections by first appearance, and in new
     /// lists the ids and titles the old list lacks are also taken in order. Replayed on the
     /// collection-view model only, the stricter of the two (unsafe moved-section cases,
@@ -81,7 +84,8 @@ struct ReplayOracleTests {
         let oldSnapshot = ExhaustiveLists.snapshot(ids: Array(0 ..< old.count), sections: old, updated: { _ in false })
         let oldSectionCount = Set(old).count
         var cases = 0
-        for ids in ExhaustiveLists.arrangements(of: 5, upTo: 4) where ExhaustiveLists.isCanonical(ids, from: old.count) {
+        let length = ExhaustiveLists.maximumLength
+        for ids in ExhaustiveLists.arrangements(of: length + 1, upTo: length) where ExhaustiveLists.isCanonical(ids, from: old.count) {
             for sections in ExhaustiveLists.assignments(count: ids.count, sections: 3)
             where ExhaustiveLists.isCanonical(sections, from: oldSectionCount) {
                 for variant in 0 ..< 2 {
@@ -117,10 +121,17 @@ struct ReplayOracleTests {
 
 /// Enumerations for the exhaustive small cases.
 enum ExhaustiveLists {
-    /// Section assignments for ids 0..<k, k ≤ 4, numbered by first appearance, ≤ 3 sections.
+    /// The longest list enumerated: 4, or `LISTADAPTER_EXHAUSTIVE_ITEMS` (1 to 6).
+    static var maximumLength: Int {
+        let requested = ProcessInfo.processInfo.environment["LISTADAPTER_EXHAUSTIVE_ITEMS"].flatMap(Int.init) ?? 4
+        return min(max(requested, 1), 6)
+    }
+
+    /// Section assignments for ids 0..<k, k ≤ ``maximumLength``, numbered by first
+    /// appearance, ≤ 3 sections.
     static func canonicalOldLists() -> [[Int]] {
         var lists: [[Int]] = [[]]
-        for length in 1 ... 4 {
+        for length in 1 ... maximumLength {
             lists += assignments(count: length, sections: 3).filter { assignment in
                 var next = 0
                 for section in assignment {
@@ -165,7 +176,7 @@ enum ExhaustiveLists {
     }
 
     static func snapshot(ids: [Int], sections: [Int], updated: (Int) -> Bool) -> ListSnapshot<String, Int> {
-        let letters = ["a", "b", "c", "d", "e"]
+        let letters = ["a", "b", "c", "d", "e", "f", "g"]
         return ListSnapshot(ids.indices.map { position in
             ListEntry(id: letters[ids[position]], section: "S\(sections[position])", summary: updated(position) ? 1 : 0)
         })
