@@ -14,7 +14,7 @@ import Darwin
 /// threads and are joined before it returns.
 @usableFromInline
 func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
-    let parts = count >= 1 << 21 ? min(4, ProcessInfoCores.count) : 1
+    let parts = count >= 1 << 21 ? min(4, ProcessorCount.online) : 1
     guard parts > 1 else { return memcmp(left, right, count) == 0 }
     let differs = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
     defer { differs.deallocate() }
@@ -38,9 +38,9 @@ func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int)
     return !differs.contains(true)
 }
 
-/// The number of active processor cores, read once.
-enum ProcessInfoCores {
-    static let count: Int = {
+/// The number of processor cores online, read once.
+enum ProcessorCount {
+    static let online: Int = {
         #if canImport(Glibc)
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
