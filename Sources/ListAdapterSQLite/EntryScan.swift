@@ -27,8 +27,36 @@ enum EntryScan {
         from database: any DatabaseReader, query: SQLiteListQuery, path: String, expectedCount: Int = 0
     ) async throws -> ListSnapshot<ID, Summary> {
         try await database.read { db in
-            try run(db, query: query, path: path, expectedCount: expectedCount).build()
+            let builder: ListSnapshot<ID, Summary>.Builder = try run(db, query: query, path: path, expectedCount: expectedCount)
+            let snapshot = builder.build()
+            if !snapshot.duplicates.isEmpty {
+                try checkDuplicatesAreExact(snapshot.duplicates, db, query: query, path: path)
+            }
+            return snapshot
         }
+    }
+
+    /// Duplicates the snapshot dropped must be duplicates in SQLite too. When the
+    /// identifier type equated values SQLite keeps apart (two texts Swift's `String`
+    /// equates, `999` and `'999'`), dropping them would lose rows: fail instead.
+    /// Runs only when a load found duplicates (a fault), on the same read transaction.
+    static func checkDuplicatesAreExact<ID: Hashable & Sendable>(
+        _ duplicates: DuplicateIdentifiers<ID>, _ db: Database, query: SQLiteListQuery, path: String
+    ) throws(SQLiteSourceError) {
+        let sql = "SELECT count(*) - count(DISTINCT (listadapter_id COLLATE BINARY)) FROM (\(query.identifiersSQL))"
+        let exact: Int
+        do {
+            exact = try Int.fetchOne(db, sql: sql, arguments: query.arguments) ?? 0
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: sql)
+        }
+        guard duplicates.count > exact else { return }
+        let example = duplicates.samples.first.map { " (for example \($0))" } ?? ""
+        throw SQLiteSourceError(
+            .inexactIdentifier, path: path, sql: query.entriesSQL,
+            message: "\(duplicates.count - exact) rows of column \(query.identifier) have identifiers that are distinct in SQLite"
+                + " but equal as \(ID.self)\(example); use SQLiteIdentifier, which compares exact values"
+        )
     }
 
     /// Runs the entry query on `db` (a reader's connection) and returns the filled builder.
@@ -58,6 +86,9 @@ enum EntryScan {
         defer { staged.deallocate() }
         var pipeline: BuilderThread<ID, Summary>?
         var row = 0
+        // The storage classes seen in the identifier column: a new one (rare) is checked
+        // against what the identifier type represents exactly.
+        var identifierClasses = SQLiteStorageClasses()
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
@@ -66,6 +97,13 @@ enum EntryScan {
                 throw SQLiteSourceError(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql), path: path, sql: sql)
             }
             row += 1
+            let identifierClass = SQLiteStorageClasses(columnType: sqlite3_column_type(handle, 0))
+            if !identifierClasses.contains(identifierClass) {
+                identifierClasses.insert(identifierClass)
+                if !ID.representsExactly(identifierClasses) {
+                    throw inexactIdentifier(ID.self, classes: identifierClasses, row: row, handle: handle, query: query, path: path)
+                }
+            }
             guard let id = ID.read(handle, column: 0) else {
                 throw SQLiteSourceError(.nullIdentifier, path: path, sql: sql, message: "row \(row) has a NULL identifier (\(query.identifier))")
             }
@@ -99,5 +137,17 @@ enum EntryScan {
         var builder = ListSnapshot<ID, Summary>.Builder()
         staged.takeBlock().apply(to: &builder)
         return builder
+    }
+
+    /// The error for an identifier column whose values `ID` cannot read exactly.
+    private static func inexactIdentifier<ID>(
+        _: ID.Type, classes: SQLiteStorageClasses, row: Int, handle: OpaquePointer, query: SQLiteListQuery, path: String
+    ) -> SQLiteSourceError {
+        let value = SQLiteIdentifier.read(handle, column: 0).map(\.description) ?? "NULL"
+        return SQLiteSourceError(
+            .inexactIdentifier, path: path, sql: query.entriesSQL,
+            message: "column \(query.identifier) holds \(classes) values (row \(row): \(value)), which \(ID.self) identifiers"
+                + " cannot represent exactly; use SQLiteIdentifier"
+        )
     }
 }

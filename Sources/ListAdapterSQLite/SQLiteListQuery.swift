@@ -77,7 +77,7 @@ public struct SQLiteListQuery: Sendable, Hashable {
 
     var fromClause: String {
         switch origin {
-        case .table(let name): name.quotedDatabaseIdentifier
+        case .table(let name): name.sqlQuotedIdentifier
         case .select(let sql): "(\(sql))"
         }
     }
@@ -95,6 +95,13 @@ public struct SQLiteListQuery: Sendable, Hashable {
         return sql
     }
 
+    /// Just the identifiers, in no particular order, as `listadapter_id`.
+    var identifiersSQL: String {
+        var sql = "SELECT \(identifier) AS \(Self.identifierAlias) FROM \(fromClause)"
+        if let filter { sql += " WHERE \(filter)" }
+        return sql
+    }
+
     /// The name of the extra column that carries each fetched row's identifier.
     static var identifierAlias: String { "listadapter_id" }
     /// The name of the bound JSON array of identifiers.
@@ -108,6 +115,18 @@ public struct SQLiteListQuery: Sendable, Hashable {
         return sql
     }
 
+    /// Full rows (plus their identifier) for `count` blob identifiers, bound as
+    /// `:listadapter_blob0` … (JSON cannot carry blobs).
+    func itemsSQL(blobCount count: Int) -> String {
+        let parameters = (0 ..< count).map { ":\(Self.blobArgument($0))" }.joined(separator: ", ")
+        var sql = "SELECT *, \(identifier) AS \(Self.identifierAlias) FROM \(fromClause) WHERE \(identifier) IN (\(parameters))"
+        if let filter { sql += " AND (\(filter))" }
+        return sql
+    }
+
+    /// The name of the `index`th bound blob identifier.
+    static func blobArgument(_ index: Int) -> String { "listadapter_blob\(index)" }
+
     /// The covering index that turns the entry query's sort into a scan, when the origin
     /// is a table and the order is a plain list of its columns.
     func coveringIndexSQL(name: String) -> String? {
@@ -117,6 +136,6 @@ public struct SQLiteListQuery: Sendable, Hashable {
         for extra in [section, summary].compactMap({ $0 }) where !indexed.contains(extra) {
             indexed.append(extra)
         }
-        return "CREATE INDEX IF NOT EXISTS \(name.quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(indexed.joined(separator: ", ")))"
+        return "CREATE INDEX IF NOT EXISTS \(name.sqlQuotedIdentifier) ON \(table.sqlQuotedIdentifier)(\(indexed.joined(separator: ", ")))"
     }
 }

@@ -26,11 +26,16 @@ import Synchronization
 ///
 /// A NULL section title puts the row in the untitled section.
 ///
+/// Two openings (see ``SQLiteAccess``): `init(path:query:)` *follows* a database read-only
+/// by default (another app's file stays byte-for-byte unchanged); pass `access: .owned`,
+/// or hand the source your own pool with `init(database:query:)`, for a database the app
+/// owns.
+///
 /// Thread safety: `Sendable`; GRDB serialises database access on its own queues, and the
 /// source's own state is guarded by a `Mutex`.
 public final class SQLiteListSource<
     ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue, Item: FetchableRecord & Sendable
->: ListDataSource {
+>: ListDataSource, CustomStringConvertible {
     /// Tuning.
     public struct Options: Sendable {
         /// How long a read waits for a lock held by another connection before failing
@@ -53,6 +58,8 @@ public final class SQLiteListSource<
     public let options: Options
     /// The database file, as opened.
     public let path: String
+    /// Whether the source only reads the database or may write to it.
+    public let access: SQLiteAccess
     private let identity: FileIdentity?
 
     private struct Attachment {
@@ -72,28 +79,43 @@ public final class SQLiteListSource<
 
     /// Lists `query` from a database the app already has open.
     ///
-    /// Call it on any thread.
+    /// The source owns the database (``SQLiteAccess/owned``) unless `database` was opened
+    /// read-only, in which case it only follows it. Call it on any thread.
     public init(database: any DatabaseWriter, query: SQLiteListQuery, options: Options = Options()) {
         self.database = database
         self.query = query
         self.options = options
         self.path = database.path
+        self.access = database.configuration.readonly ? .followed : .owned
         self.identity = FileIdentity(path: database.path)
     }
 
-    /// Opens the database file at `path` (which must exist) in a `DatabasePool` and
-    /// checks that `query` prepares against it.
+    /// Opens the database file at `path` (which must exist) and checks that `query`
+    /// prepares against it.
+    ///
+    /// By default the source *follows* the file (``SQLiteAccess/followed``): it opens it
+    /// read-only, never writes to it, never creates a file, takes no write lock. Pass
+    /// `access: .owned` for a database the app owns: it is opened in a `DatabasePool`,
+    /// which switches it to WAL.
     ///
     /// Call it on any thread; it does I/O.
     ///
     /// - Throws: ``SQLiteSourceError`` (`missingFile`, `notADatabase`, `corrupt`,
     ///   `missingTable`, `missingColumn`, `invalidQuery`, `locked`).
-    public convenience init(path: String, query: SQLiteListQuery, options: Options = Options()) throws(SQLiteSourceError) {
-        guard FileManager.default.fileExists(atPath: path) else {
+    public convenience init(
+        path: String, query: SQLiteListQuery, access: SQLiteAccess = .followed, options: Options = Options()
+    ) throws(SQLiteSourceError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SQLiteSourceError(.missingFile, path: path, message: "no database file at \(path)")
+        }
+        if isDirectory.boolValue {
+            throw SQLiteSourceError(.notADatabase, path: path, message: "\(path) is a directory, not a database file")
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(options.busyTimeout.timeInterval)
+        configuration.readonly = access == .followed
+        configuration.label = "ListAdapterSQLite(\(path))"
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -102,6 +124,15 @@ public final class SQLiteListSource<
         }
         self.init(database: pool, query: query, options: options)
         try validate()
+    }
+
+    /// The source as the user named it: what it lists and where, for messages.
+    public var description: String {
+        let what = switch query.origin {
+        case .table(let name): "table \(name.sqlQuotedIdentifier)"
+        case .select: "query"
+        }
+        return "SQLite \(what) in \(path)"
     }
 
     /// Checks that the entry and item queries prepare.
@@ -128,6 +159,12 @@ public final class SQLiteListSource<
     @discardableResult
     public func createCoveringIndex() throws(SQLiteSourceError) -> Bool {
         guard let sql = query.coveringIndexSQL(name: "listadapter_\(query.tableName ?? "")_order") else { return false }
+        guard access == .owned else {
+            throw SQLiteSourceError(
+                .readOnly, path: path, sql: sql,
+                message: "\(path) is followed read-only; open it with access: .owned to create an index in it"
+            )
+        }
         do {
             try database.write { db in try db.execute(sql: sql) }
         } catch {
@@ -177,28 +214,50 @@ public final class SQLiteListSource<
     /// Dispatch thread of its own, so blocking it briefly starves nothing.
     private static func readItems(_ ids: [ID], json: String, query: SQLiteListQuery, from database: any DatabaseWriter) throws -> [ID: Item] {
         try database.read { db in
-            let statement = try db.cachedStatement(sql: query.itemsSQL)
-            let arguments = query.arguments + [SQLiteListQuery.identifiersArgument: json]
             var items: [ID: Item] = [:]
             items.reserveCapacity(ids.count)
-            let rows = try Row.fetchCursor(statement, arguments: arguments)
-            while let row = try rows.next() {
-                guard let id = ID.from(row[SQLiteListQuery.identifierAlias] as DatabaseValue) else { continue }
-                items[id] = try Item(row: row)
+            let statement = try db.cachedStatement(sql: query.itemsSQL)
+            try readRows(statement, arguments: query.arguments + [SQLiteListQuery.identifiersArgument: json], into: &items)
+            // Blob identifiers (only ``SQLiteIdentifier`` has them) cannot travel in JSON.
+            let blobs = ids.compactMap(\.blobBytes)
+            for start in stride(from: 0, to: blobs.count, by: 64) {
+                let chunk = blobs[start ..< min(start + 64, blobs.count)]
+                var named: [String: (any DatabaseValueConvertible)?] = [:]
+                for (index, bytes) in chunk.enumerated() { named[SQLiteListQuery.blobArgument(index)] = Data(bytes) }
+                let statement = try db.cachedStatement(sql: query.itemsSQL(blobCount: chunk.count))
+                try readRows(statement, arguments: query.arguments + StatementArguments(named), into: &items)
             }
             return items
         }
     }
 
+    private static func readRows(_ statement: Statement, arguments: StatementArguments, into items: inout [ID: Item]) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            guard let id = ID.from(row[SQLiteListQuery.identifierAlias] as DatabaseValue) else { continue }
+            items[id] = try Item(row: row)
+        }
+    }
+
     /// Starts observing the database for changes to what the query reads.
+    ///
+    /// An owned database's own commits are observed through GRDB (a followed one has
+    /// none); other connections' commits through the external-change watch.
     public func attach(_ invalidation: ListInvalidation) {
-        let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: query.entriesSQL, arguments: query.arguments))
-            .start(in: database, onError: { _ in invalidation.invalidate() }, onChange: { _ in invalidation.invalidate() })
+        var observation: AnyDatabaseCancellable?
+        if access == .owned {
+            observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: query.entriesSQL, arguments: query.arguments))
+                .start(in: database, onError: { _ in invalidation.invalidate() }, onChange: { _ in invalidation.invalidate() })
+        }
         var watcher: ExternalChangeWatcher?
         if options.watchesOtherConnections, !path.isEmpty, path != ":memory:" {
             let database = self.database
-            let writerVersion: @Sendable () -> Int? = {
-                try? database.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+            // A follower has no writer of its own, so every commit it sees is external.
+            var writerVersion: (@Sendable () -> Int?)?
+            if access == .owned {
+                writerVersion = { @Sendable in
+                    try? database.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+                }
             }
             watcher = try? ExternalChangeWatcher(
                 path: path, identity: identity, pollInterval: options.pollInterval, writerVersion: writerVersion

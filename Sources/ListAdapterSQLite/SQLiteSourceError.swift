@@ -28,8 +28,18 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
         case nullSummary
         /// The database stayed locked by another connection past the busy timeout.
         case locked
-        /// The database file was deleted or replaced by another file while open.
+        /// The database file was deleted or replaced by another file while open. The
+        /// source stays failed: open the new file in a new source.
         case fileReplaced
+        /// A write was asked of a database the source only follows (``SQLiteAccess/followed``).
+        case readOnly
+        /// The disk or the database is full.
+        case diskFull
+        /// An identifier cannot be represented exactly by the identifier type (a text
+        /// `'999'` read as an `Int64`, a blob read as a `String`, integers and texts
+        /// mixed in one `String` column, two texts that Swift's `String` equates): the
+        /// message names the column and a row. Use ``SQLiteIdentifier`` for such columns.
+        case inexactIdentifier
         /// Any other SQLite error.
         case other
     }
@@ -68,6 +78,8 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
         case .SQLITE_CORRUPT: kind = .corrupt
         case .SQLITE_BUSY, .SQLITE_LOCKED: kind = .locked
         case .SQLITE_CANTOPEN: kind = .missingFile
+        case .SQLITE_READONLY: kind = .readOnly
+        case .SQLITE_FULL: kind = .diskFull
         case .SQLITE_ERROR where message.hasPrefix("no such table"): kind = .missingTable
         case .SQLITE_ERROR where message.hasPrefix("no such column"): kind = .missingColumn
         case .SQLITE_ERROR: kind = .invalidQuery

@@ -19,6 +19,55 @@ public protocol SQLiteValue: Sendable {
 
     /// Reads a value GRDB decoded (for the identifier of a fetched row).
     static func from(_ value: DatabaseValue) -> Self?
+
+    /// Whether a column whose rows hold values of `classes` reads into distinct values of
+    /// this type exactly when the values are distinct in SQLite (so no two rows collapse
+    /// into one identifier, and no value is changed by the reading).
+    ///
+    /// The entry scan checks the identifier column's classes against it and fails with
+    /// ``SQLiteSourceError/Kind/inexactIdentifier`` instead of dropping rows. The default
+    /// is `true`.
+    static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool
+
+    /// The value's bytes when it is a blob, which JSON cannot carry (payloads of blob
+    /// identifiers are fetched with bound parameters instead). The default is `nil`.
+    var blobBytes: [UInt8]? { get }
+}
+
+extension SQLiteValue {
+    /// `true`: the type makes no claim.
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { true }
+
+    /// `nil`: not a blob.
+    public var blobBytes: [UInt8]? { nil }
+}
+
+/// The SQLite storage classes (https://www.sqlite.org/datatype3.html) seen in a column.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct SQLiteStorageClasses: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// INTEGER values.
+    public static let integer = SQLiteStorageClasses(rawValue: 1 << 1)
+    /// REAL values.
+    public static let real = SQLiteStorageClasses(rawValue: 1 << 2)
+    /// TEXT values.
+    public static let text = SQLiteStorageClasses(rawValue: 1 << 3)
+    /// BLOB values.
+    public static let blob = SQLiteStorageClasses(rawValue: 1 << 4)
+    /// NULL.
+    public static let null = SQLiteStorageClasses(rawValue: 1 << 5)
+
+    /// The class of a `sqlite3_column_type` code (SQLITE_INTEGER is 1 ... SQLITE_NULL is 5).
+    @inline(__always)
+    init(columnType: Int32) { rawValue = 1 << UInt8(truncatingIfNeeded: columnType) }
+
+    public var description: String {
+        let names: [(SQLiteStorageClasses, String)] = [(.integer, "INTEGER"), (.real, "REAL"), (.text, "TEXT"), (.blob, "BLOB"), (.null, "NULL")]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: ", ")
+    }
 }
 
 extension Int64: SQLiteValue {
@@ -31,6 +80,11 @@ extension Int64: SQLiteValue {
     public var jsonLiteral: String { String(self) }
 
     public static func from(_ value: DatabaseValue) -> Int64? { Int64.fromDatabaseValue(value) }
+
+    /// Only INTEGER values (a text `'999'` would read as the integer 999).
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
+        classes.isSubset(of: [.integer, .null])
+    }
 }
 
 extension Int: SQLiteValue {
@@ -41,6 +95,11 @@ extension Int: SQLiteValue {
     public var jsonLiteral: String { String(self) }
 
     public static func from(_ value: DatabaseValue) -> Int? { Int.fromDatabaseValue(value) }
+
+    /// Only INTEGER values.
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
+        Int64.representsExactly(classes)
+    }
 }
 
 extension Double: SQLiteValue {
@@ -51,6 +110,11 @@ extension Double: SQLiteValue {
     public var jsonLiteral: String { isFinite ? "\(self)" : "null" }
 
     public static func from(_ value: DatabaseValue) -> Double? { Double.fromDatabaseValue(value) }
+
+    /// REAL and INTEGER values (SQLite itself equates 1 and 1.0).
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
+        classes.isSubset(of: [.real, .integer, .null])
+    }
 }
 
 extension String: SQLiteValue {
@@ -87,6 +151,14 @@ extension String: SQLiteValue {
         case .blob, .null: nil
         }
     }
+
+    /// Only TEXT values, or only INTEGER values (read as their decimal text): a column
+    /// mixing them would read `999` and `'999'` as one identifier, and a blob's bytes are
+    /// not text. Two texts Swift's `String` equates (`"é"` and `"e\u{301}"`) are caught
+    /// after the scan; ``SQLiteIdentifier`` tells them apart.
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
+        classes.isSubset(of: [.text, .null]) || classes.isSubset(of: [.integer, .null])
+    }
 }
 
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {
@@ -97,4 +169,8 @@ extension Optional: SQLiteValue where Wrapped: SQLiteValue {
     public var jsonLiteral: String { map(\.jsonLiteral) ?? "null" }
 
     public static func from(_ value: DatabaseValue) -> Wrapped?? { .some(Wrapped.from(value)) }
+
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { Wrapped.representsExactly(classes) }
+
+    public var blobBytes: [UInt8]? { self?.blobBytes }
 }

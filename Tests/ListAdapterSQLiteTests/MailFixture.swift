@@ -40,8 +40,11 @@ struct MailFixture {
         SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "version", order: "day DESC, id")
     }
 
-    func source(options: SQLiteListSource<Int64, Int64, Message>.Options = .init()) throws -> SQLiteListSource<Int64, Int64, Message> {
-        try SQLiteListSource(path: path, query: Self.query, options: options)
+    /// A source on the fixture's file; owned by default, since most tests write through it.
+    func source(
+        access: SQLiteAccess = .owned, options: SQLiteListSource<Int64, Int64, Message>.Options = .init()
+    ) throws -> SQLiteListSource<Int64, Int64, Message> {
+        try SQLiteListSource(path: path, query: Self.query, access: access, options: options)
     }
 
     /// The list as a plain SELECT sees it, for comparison.

@@ -79,7 +79,7 @@ extension ListViewAdapter: InvalidationTarget {
                 configuration.logger.warning(
                     "data source reported duplicate identifiers; kept the first of each",
                     metadata: [
-                        "source": "\(type(of: core.source))",
+                        "source": "\(sourceName(core.source))",
                         "duplicates": "\(snapshot.duplicates.count)",
                         "examples": "\(snapshot.duplicates.samples.prefix(5))",
                     ]
@@ -90,7 +90,7 @@ extension ListViewAdapter: InvalidationTarget {
             if snapshot.count >= FreedMemory.threshold { FreedMemory.release() }
             computeAndSend()
         case .failure(let error):
-            let sourceName = "\(type(of: core.source))"
+            let sourceName = sourceName(core.source)
             let failure = if let timeout = error as? LoadTimeout {
                 ListAdapterError(.loadTimedOut(after: timeout.timeout), source: sourceName)
             } else {

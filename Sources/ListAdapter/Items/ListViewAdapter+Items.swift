@@ -141,7 +141,7 @@ extension ListViewAdapter {
             }
             guard let self else { return }
             deliveryQueue.async {
-                self.fetchDidFinish(ids: ids, summaries: requestedSummaries, generation: generation, sourceName: "\(type(of: source))", result: result)
+                self.fetchDidFinish(ids: ids, summaries: requestedSummaries, generation: generation, sourceName: sourceName(source), result: result)
             }
         }
     }

@@ -1,0 +1,114 @@
+public import GRDB
+import GRDBSQLite
+
+/// An identifier read exactly as SQLite stores it: an integer, a real, a text (compared by
+/// its exact bytes, not by Swift's canonical equivalence) or a blob (its bytes).
+///
+/// Use it for a database whose identifier column you do not control: `999` and `'999'`
+/// are two identifiers, `"é"` and `"e\u{301}"` are two, and `randomblob(4)` values keep
+/// every byte.
+///
+/// ```swift
+/// let source = try SQLiteListSource<SQLiteIdentifier, NoSummary, Row>(path: path, query: query)
+/// ```
+///
+/// Thread safety: a value type; use it on any queue.
+public enum SQLiteIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// An INTEGER value.
+    case integer(Int64)
+    /// A REAL value.
+    case real(Double)
+    /// A TEXT value, as UTF-8 bytes (exact: no Unicode normalisation).
+    case text(ExactText)
+    /// A BLOB value.
+    case blob([UInt8])
+
+    /// A text identifier.
+    public static func text(_ string: String) -> SQLiteIdentifier { .text(ExactText(string)) }
+
+    /// The value as SQL would print it (texts quoted, blobs as `x'…'`), for messages.
+    public var description: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .real(let value): "\(value)"
+        case .text(let text): "'" + text.string + "'"
+        case .blob(let bytes): "x'" + bytes.map { byte in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined() + "'"
+        }
+    }
+}
+
+/// A text compared and hashed by its exact UTF-8 bytes, unlike `String`, whose equality is
+/// Unicode canonical equivalence.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ExactText: Hashable, Sendable, CustomStringConvertible {
+    /// The text.
+    public let string: String
+
+    /// Wraps `string`.
+    public init(_ string: String) { self.string = string }
+
+    public static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for byte in string.utf8 { hasher.combine(byte) }
+    }
+
+    public var description: String { string }
+}
+
+extension SQLiteIdentifier: SQLiteValue {
+    /// Reads any storage class; `nil` for NULL.
+    public static func read(_ statement: OpaquePointer, column: Int32) -> SQLiteIdentifier? {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(ExactText(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            return nil
+        }
+    }
+
+    /// Integers and reals as JSON numbers, texts as JSON strings; blobs have no JSON form
+    /// (they are fetched with bound parameters).
+    public var jsonLiteral: String {
+        switch self {
+        case .integer(let value): value.jsonLiteral
+        case .real(let value): value.jsonLiteral
+        case .text(let text): text.string.jsonLiteral
+        case .blob: "null"
+        }
+    }
+
+    /// Reads any storage class; `nil` for NULL.
+    public static func from(_ value: DatabaseValue) -> SQLiteIdentifier? {
+        switch value.storage {
+        case .int64(let value): .integer(value)
+        case .double(let value): .real(value)
+        case .string(let value): .text(ExactText(value))
+        case .blob(let data): .blob(Array(data))
+        case .null: nil
+        }
+    }
+
+    /// Every storage class is represented exactly.
+    public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { true }
+
+    public var blobBytes: [UInt8]? {
+        if case .blob(let bytes) = self { bytes } else { nil }
+    }
+}

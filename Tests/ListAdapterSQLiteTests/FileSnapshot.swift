@@ -1,0 +1,54 @@
+import Foundation
+
+/// Every file in a directory with its bytes, to prove a followed database was not written:
+/// the same files, byte for byte, before and after.
+struct DirectoryContents: Equatable, CustomStringConvertible {
+    let files: [String: Data]
+
+    init(_ directory: URL) throws {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            files[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        self.files = files
+    }
+
+    var description: String {
+        files.keys.sorted().map { "\($0) (\(files[$0]!.count) bytes)" }.joined(separator: ", ")
+    }
+}
+
+/// A second process (Python's sqlite3 module) that runs `script` against a database and
+/// talks over pipes: it prints a line when it reached the point a test waits for, and
+/// finishes when its input closes.
+final class PythonPeer {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    init(script: String, arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// Blocks until the peer prints a line (it does so once it holds what the test needs).
+    func readLine() -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = output.fileHandleForReading.readData(ofLength: 1)
+            guard let byte = chunk.first, byte != 10 else { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Closes the peer's input and waits for it to exit; its exit status.
+    func finish() -> Int32 {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
