@@ -24,16 +24,31 @@ enum EntryScan {
     @_specialize(where ID == String, Summary == NoSummary)
     @_specialize(where ID == String, Summary == String)
     static func load<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
-        from database: any DatabaseReader, query: SQLiteListQuery, path: String, expectedCount: Int = 0
-    ) async throws -> ListSnapshot<ID, Summary> {
+        from database: any DatabaseReader, query: SQLiteListQuery, path: String, expectedCount: Int = 0,
+        plan makePlan: (@Sendable (Database) throws -> IncrementalPlan?)? = nil
+    ) async throws -> Loaded<ID, Summary> {
         try await database.read { db in
-            let builder: ListSnapshot<ID, Summary>.Builder = try run(db, query: query, path: path, expectedCount: expectedCount)
+            // The plan is made in the same read transaction as the scan, and its entry
+            // query (the order with its rowid tiebreaker) is the one scanned.
+            let plan = try makePlan?(db)
+            var titleRuns = 0
+            let builder: ListSnapshot<ID, Summary>.Builder = try run(
+                db, query: query, path: path, expectedCount: expectedCount, sql: plan?.entriesSQL, titleRuns: &titleRuns
+            )
             let snapshot = builder.build()
             if !snapshot.duplicates.isEmpty {
                 try checkDuplicatesAreExact(snapshot.duplicates, db, query: query, path: path)
             }
-            return snapshot
+            return Loaded(snapshot: snapshot, plan: plan, isContiguous: titleRuns == snapshot.numberOfSections)
         }
+    }
+
+    /// A scanned list, with the plan to patch it (if any) and whether its sections were
+    /// contiguous in the query's order (a patch keeps list order only then).
+    struct Loaded<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
+        let snapshot: ListSnapshot<ID, Summary>
+        let plan: IncrementalPlan?
+        let isContiguous: Bool
     }
 
     /// Duplicates the snapshot dropped must be duplicates in SQLite too. When the
@@ -63,9 +78,9 @@ enum EntryScan {
     /// `expectedCount` (the previous load's count) sizes the builder up front, so a reload
     /// does not grow its arrays by doubling.
     static func run<ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue>(
-        _ db: Database, query: SQLiteListQuery, path: String, expectedCount: Int = 0
+        _ db: Database, query: SQLiteListQuery, path: String, expectedCount: Int = 0, sql: String? = nil, titleRuns: inout Int
     ) throws(SQLiteSourceError) -> ListSnapshot<ID, Summary>.Builder {
-        let sql = query.entriesSQL
+        let sql = sql ?? query.entriesSQL
         let statement: Statement
         do {
             statement = try db.makeStatement(sql: sql)
@@ -117,10 +132,12 @@ enum EntryScan {
             if let text = sqlite3_column_text(handle, 1) {
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 if !titleBytes.equals(text, count: count) {
+                    titleRuns += 1
                     titleBytes.set(text, count: count)
                     staged.setSection(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
                 }
-            } else if !titleBytes.isNull {
+            } else if !titleBytes.isNull || row == 1 {
+                titleRuns += 1
                 titleBytes.setNull()
                 staged.setSection(nil)
             }

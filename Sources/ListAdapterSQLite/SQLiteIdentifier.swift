@@ -108,6 +108,14 @@ extension SQLiteIdentifier: SQLiteValue {
     /// Every storage class is represented exactly.
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { true }
 
+    /// The integer, for an integer identifier.
+    public var rowID: Int64? {
+        if case .integer(let value) = self { value } else { nil }
+    }
+
+    /// An integer identifier.
+    public static func fromRowID(_ rowID: Int64) -> SQLiteIdentifier? { .integer(rowID) }
+
     public var blobBytes: [UInt8]? {
         if case .blob(let bytes) = self { bytes } else { nil }
     }

@@ -45,6 +45,12 @@ public final class SQLiteListSource<
         public var watchesOtherConnections = true
         /// The fallback poll interval of that watch.
         public var pollInterval: Duration = .seconds(1)
+        /// Whether commits through an owned database's own writer are applied as patches
+        /// (the rows they touched, placed by SQLite comparisons) instead of a full reload,
+        /// where the query allows it (see ``SQLiteListSource/incrementalStatus``).
+        public var incrementalUpdates = true
+        /// Above this many touched rows in one load, a full reload is cheaper than a patch.
+        public var incrementalRowLimit = 2_000
 
         /// The defaults.
         public init() {}
@@ -62,20 +68,29 @@ public final class SQLiteListSource<
     public let access: SQLiteAccess
     private let identity: FileIdentity?
 
-    private struct Attachment {
+    struct Attachment {
         var invalidation: ListInvalidation
         var observation: AnyDatabaseCancellable?
         var watcher: ExternalChangeWatcher?
+        var recorder: OwnWriteRecorder?
     }
 
-    private struct State {
+    struct State {
         var attachment: Attachment?
         var fileReplaced = false
         /// The last load's entry count, to size the next one.
         var lastCount = 0
+        /// How the last loaded list can be patched; `nil`: it cannot.
+        var plan: IncrementalPlan?
+        /// The writer's `PRAGMA data_version` at the last load (moves only for other
+        /// connections' commits).
+        var writerVersion: Int?
+        var statistics = IncrementalStatistics()
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    /// Rowids touched by own commits since the last load.
+    let tracker = DeltaTracker()
 
     /// Lists `query` from a database the app already has open.
     ///
@@ -182,10 +197,27 @@ public final class SQLiteListSource<
         try checkFile()
         do {
             let expected = state.withLock { $0.lastCount }
-            let snapshot: ListSnapshot<ID, Summary> = try await EntryScan.load(from: database, query: query, path: path, expectedCount: expected)
-            state.withLock { $0.lastCount = snapshot.count + snapshot.duplicates.count }
+            let patchable = isPatchable
+            // Own commits from here on are recorded against this load.
+            let version = patchable ? try await database.writeWithoutTransaction { db in
+                _ = self.tracker.take()
+                return try Int.fetchOne(db, sql: "PRAGMA data_version")
+            } : nil
+            let query = self.query
+            let loaded: EntryScan.Loaded<ID, Summary> = try await EntryScan.load(
+                from: database, query: query, path: path, expectedCount: expected,
+                plan: patchable ? { @Sendable db in try? IncrementalPlan.make(db, query: query).get() } : nil
+            )
+            let snapshot = loaded.snapshot
+            state.withLock {
+                $0.lastCount = snapshot.count + snapshot.duplicates.count
+                $0.plan = loaded.isContiguous ? loaded.plan : nil
+                $0.writerVersion = version
+                $0.statistics.fullLoads += 1
+            }
             return snapshot
         } catch {
+            tracker.invalidateBaseline()
             throw SQLiteSourceError(error, path: path, sql: query.entriesSQL)
         }
     }
@@ -245,6 +277,12 @@ public final class SQLiteListSource<
     /// none); other connections' commits through the external-change watch.
     public func attach(_ invalidation: ListInvalidation) {
         var observation: AnyDatabaseCancellable?
+        var recorder: OwnWriteRecorder?
+        if isPatchable, let table = query.tableName {
+            let own = OwnWriteRecorder(table: table, tracker: tracker)
+            database.add(transactionObserver: own, extent: .observerLifetime)
+            recorder = own
+        }
         if access == .owned {
             observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: query.entriesSQL, arguments: query.arguments))
                 .start(in: database, onError: { _ in invalidation.invalidate() }, onChange: { _ in invalidation.invalidate() })
@@ -267,11 +305,18 @@ public final class SQLiteListSource<
             }
         }
         let previous = state.withLock { state in
-            defer { state.attachment = Attachment(invalidation: invalidation, observation: observation, watcher: watcher) }
+            defer { state.attachment = Attachment(invalidation: invalidation, observation: observation, watcher: watcher, recorder: recorder) }
             return state.attachment
         }
-        previous?.observation?.cancel()
-        previous?.watcher?.cancel()
+        cancel(previous)
+    }
+
+    private func cancel(_ attachment: Attachment?) {
+        attachment?.observation?.cancel()
+        attachment?.watcher?.cancel()
+        if let recorder = attachment?.recorder { database.remove(transactionObserver: recorder) }
+        // Commits are no longer recorded: the next load must be a full one.
+        tracker.invalidateBaseline()
     }
 
     /// Stops observing the database.
@@ -280,12 +325,11 @@ public final class SQLiteListSource<
             defer { state.attachment = nil }
             return state.attachment
         }
-        previous?.observation?.cancel()
-        previous?.watcher?.cancel()
+        cancel(previous)
     }
 
     /// Throws when the database file was deleted or replaced since it was opened.
-    private func checkFile() throws(SQLiteSourceError) {
+    func checkFile() throws(SQLiteSourceError) {
         let replaced = state.withLock { $0.fileReplaced } || (identity != nil && FileIdentity(path: path) != identity)
         if replaced {
             throw SQLiteSourceError(

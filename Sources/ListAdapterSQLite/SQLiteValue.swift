@@ -32,6 +32,14 @@ public protocol SQLiteValue: Sendable {
     /// The value's bytes when it is a blob, which JSON cannot carry (payloads of blob
     /// identifiers are fetched with bound parameters instead). The default is `nil`.
     var blobBytes: [UInt8]? { get }
+
+    /// The value as a rowid, when the list is identified by its table's rowid (the
+    /// incremental path places rows by rowid). The default is `nil`.
+    var rowID: Int64? { get }
+
+    /// The identifier of the row with rowid `rowID` (the inverse of ``rowID``). The
+    /// default is `nil`.
+    static func fromRowID(_ rowID: Int64) -> Self?
 }
 
 extension SQLiteValue {
@@ -40,6 +48,12 @@ extension SQLiteValue {
 
     /// `nil`: not a blob.
     public var blobBytes: [UInt8]? { nil }
+
+    /// `nil`: not a rowid.
+    public var rowID: Int64? { nil }
+
+    /// `nil`: not a rowid.
+    public static func fromRowID(_ rowID: Int64) -> Self? { nil }
 }
 
 /// The SQLite storage classes (https://www.sqlite.org/datatype3.html) seen in a column.
@@ -81,6 +95,12 @@ extension Int64: SQLiteValue {
 
     public static func from(_ value: DatabaseValue) -> Int64? { Int64.fromDatabaseValue(value) }
 
+    /// The value itself.
+    public var rowID: Int64? { self }
+
+    /// The rowid itself.
+    public static func fromRowID(_ rowID: Int64) -> Int64? { rowID }
+
     /// Only INTEGER values (a text `'999'` would read as the integer 999).
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
         classes.isSubset(of: [.integer, .null])
@@ -100,6 +120,12 @@ extension Int: SQLiteValue {
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
         Int64.representsExactly(classes)
     }
+
+    /// The value as an `Int64`.
+    public var rowID: Int64? { Int64(self) }
+
+    /// The rowid, when it fits.
+    public static func fromRowID(_ rowID: Int64) -> Int? { Int(exactly: rowID) }
 }
 
 extension Double: SQLiteValue {
@@ -159,6 +185,12 @@ extension String: SQLiteValue {
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool {
         classes.isSubset(of: [.text, .null]) || classes.isSubset(of: [.integer, .null])
     }
+
+    /// The decimal text of an integer (how an INTEGER column reads as a `String`).
+    public var rowID: Int64? { Int64(self).flatMap { String($0) == self ? $0 : nil } }
+
+    /// The rowid's decimal text.
+    public static func fromRowID(_ rowID: Int64) -> String? { String(rowID) }
 }
 
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {
@@ -173,4 +205,8 @@ extension Optional: SQLiteValue where Wrapped: SQLiteValue {
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { Wrapped.representsExactly(classes) }
 
     public var blobBytes: [UInt8]? { self?.blobBytes }
+
+    public var rowID: Int64? { self?.rowID }
+
+    public static func fromRowID(_ rowID: Int64) -> Wrapped?? { Wrapped.fromRowID(rowID).map { .some($0) } }
 }

@@ -25,6 +25,7 @@ extension ListViewAdapter: InvalidationTarget {
     func attachCurrentSource(reason: ListChangeInfo.Reason) {
         assertOnPrivateQueue()
         core.nextReason = reason
+        core.loadedIsFromCurrentSource = false
         core.source.attach(ListInvalidation(target: self, sourceGeneration: core.generation))
         perform(core.cycle.restart())
     }
@@ -48,10 +49,12 @@ extension ListViewAdapter: InvalidationTarget {
     /// timeout. Private queue.
     private func startLoad(id: Int) {
         let source = core.source
+        // A patch is only asked for against a list this source produced.
+        let baseline = core.loadedIsFromCurrentSource ? core.loaded : nil
         Task(executorPreference: sourceExecutor) { [weak self] in
-            let result: Result<ListSnapshot<ID, Summary>, any Error>
+            let result: Result<LoadedList, any Error>
             do {
-                result = .success(try await source.loadEntries())
+                result = .success(try await Self.loadList(from: source, since: baseline))
             } catch {
                 result = .failure(error)
             }
@@ -69,12 +72,15 @@ extension ListViewAdapter: InvalidationTarget {
     }
 
     /// A load completed, failed or timed out. Private queue.
-    func loadDidFinish(id: Int, result: Result<ListSnapshot<ID, Summary>, any Error>) {
+    func loadDidFinish(id: Int, result: Result<LoadedList, any Error>) {
         assertOnPrivateQueue()
         guard case .accept(let then) = core.cycle.finish(id: id) else { return }
         switch result {
-        case .success(let snapshot):
+        case .success(.patched(let snapshot, let changes, let duration)):
+            sendPatched(snapshot, changes: changes, duration: duration)
+        case .success(.full(let snapshot)):
             core.loaded = snapshot
+            core.loadedIsFromCurrentSource = true
             if !snapshot.duplicates.isEmpty {
                 configuration.logger.warning(
                     "data source reported duplicate identifiers; kept the first of each",
@@ -96,6 +102,8 @@ extension ListViewAdapter: InvalidationTarget {
             } else {
                 ListAdapterError(.loadFailed, source: sourceName, underlying: error)
             }
+            // The source may have lost track of its changes: the next load is a full one.
+            core.loadedIsFromCurrentSource = false
             configuration.logger.error("load failed; keeping the last good list", metadata: ["error": "\(failure)"])
             deliver(.loadState(.failed(failure)))
         }

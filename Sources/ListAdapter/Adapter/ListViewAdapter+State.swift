@@ -12,6 +12,9 @@ extension ListViewAdapter {
         var baseline = ListSnapshot<ID, Summary>()
         /// The source's last loaded list, unfiltered.
         var loaded: ListSnapshot<ID, Summary>?
+        /// Whether `loaded` came from the current source's last successful load, so that
+        /// an incremental source may patch it.
+        var loadedIsFromCurrentSource = false
         var collapsed: Set<String?> = []
         var hasDelivered = false
         /// How the next computed change is delivered.

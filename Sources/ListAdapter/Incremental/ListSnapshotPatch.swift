@@ -85,6 +85,15 @@ extension ListSnapshot {
             snapshot.titles[snapshot.section(containing: position(ofRank: rank))]
         }
 
+        /// The gap a row of the snapshot stood in: how many untouched rows preceded it;
+        /// `nil` when the snapshot does not hold `id`. For a touched row whose place may
+        /// not have changed, the first gap to try.
+        ///
+        /// - Complexity: Expected O(1) plus O(log k).
+        public func formerGap(of id: ID) -> Int? {
+            snapshot.flatPosition(of: id).map { rank(ofPosition: $0) }
+        }
+
         /// The flat position of the untouched row of rank `rank`.
         ///
         /// - Complexity: O(log k).

@@ -1,0 +1,29 @@
+/// A ``ListDataSource`` that can report what changed since the list it last produced, so
+/// that the adapter patches its snapshot in time proportional to the change instead of
+/// reloading and diffing the whole list.
+///
+/// After an invalidation the adapter asks ``loadChanges(since:)`` first, with the list it
+/// got from this source's last successful ``ListDataSource/loadEntries()`` or
+/// ``loadChanges(since:)``; it applies the patch with ``ListSnapshot/applying(_:)`` and
+/// delivers the change set that produces. When the source answers `nil` (it cannot tell
+/// the change exactly), or the patch does not apply, the adapter loads the whole list as
+/// usual. The first load after the source is attached is always a full one.
+///
+/// ```swift
+/// func loadChanges(since snapshot: ListSnapshot<Int64, Int64>) async throws -> ListSnapshotPatch<Int64, Int64>? {
+///     guard let touched = changeLog.touchedSinceLastLoad() else { return nil }    // a gap: reload
+///     let untouched = snapshot.untouchedRows(excluding: touched)
+///     return ListSnapshotPatch(touched: touched, rows: try placeRows(touched, among: untouched))
+/// }
+/// ```
+///
+/// Threading: called from one of the adapter's tasks, never on the main queue, and never
+/// at the same time as another load of the same adapter.
+public protocol IncrementalListDataSource<ID, Summary, Item>: ListDataSource {
+    /// The change since `snapshot` as a patch, or `nil` to ask for a full load.
+    ///
+    /// `snapshot` is the list as this source last produced it (never a list of another
+    /// source). Throwing keeps the adapter on its last good list, like a failed load; the
+    /// next load should then be a full one.
+    func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>?
+}
