@@ -26,6 +26,9 @@ struct IncrementalPlan: Sendable {
     /// Whether the table has a UNIQUE constraint besides its primary key, so an
     /// `INSERT OR REPLACE` can delete rows without reporting them.
     let hasOtherUniqueIndexes: Bool
+    /// The change log's latest sequence number when the list was scanned, where the source
+    /// reads a change log (see `ChangeLog`).
+    var logCursor: Int64?
 
     /// Why a query cannot be patched, for logs and tests.
     enum Ineligibility: Error, Equatable, Sendable {
@@ -75,7 +78,7 @@ struct IncrementalPlan: Sendable {
     func requiringCount() -> IncrementalPlan {
         IncrementalPlan(
             table: table, schemaVersion: schemaVersion, entriesSQL: entriesSQL, rowsSQL: rowsSQL,
-            compareSQL: compareSQL, countSQL: countSQL, hasOtherUniqueIndexes: true
+            compareSQL: compareSQL, countSQL: countSQL, hasOtherUniqueIndexes: true, logCursor: logCursor
         )
     }
 

@@ -23,6 +23,44 @@ extension SQLiteListSource: IncrementalListDataSource {
         access == .owned && options.incrementalUpdates && query.tableName != nil
     }
 
+    /// Whether other processes' commits are read from a change log.
+    var usesChangeLog: Bool { isPatchable && options.changeLog }
+
+    /// Installs the change log in the database (a table and three triggers on the listed
+    /// table, all `IF NOT EXISTS`), so that every writer, in any process or language,
+    /// records the rowids it changes. A source with ``Options/changeLog`` does this itself
+    /// at every full load (so the triggers come back after a migration drops them).
+    ///
+    /// What it costs a writer: one more row inserted per changed row (two for an update
+    /// that changes a rowid), in the writer's own transaction. Readers prune the log to
+    /// its last 20,000 entries.
+    ///
+    /// Call it on any thread; it writes.
+    ///
+    /// - Throws: ``SQLiteSourceError`` (`readOnly` for a followed database, whose file is
+    ///   never written; `invalidQuery` for a query that is not over a table).
+    public func installChangeLog() throws(SQLiteSourceError) {
+        guard access == .owned else {
+            throw SQLiteSourceError(.readOnly, path: path, message: "\(path) is followed read-only; a change log needs access: .owned")
+        }
+        guard let table = query.tableName else {
+            throw SQLiteSourceError(.invalidQuery, path: path, message: "a change log needs a table origin, not a SELECT")
+        }
+        let sql = ChangeLog.installSQL(for: table)
+        do {
+            try database.write { db in try db.execute(sql: sql) }
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: sql)
+        }
+    }
+
+    /// Installs the change log if any part of it is missing.
+    func ensureChangeLog() async throws {
+        guard let table = query.tableName else { return }
+        if try await database.read({ db in try ChangeLog.isInstalled(db, for: table) }) { return }
+        try installChangeLog()
+    }
+
     /// Counts of patches and full loads so far.
     ///
     /// Any thread.
@@ -47,6 +85,7 @@ extension SQLiteListSource: IncrementalListDataSource {
         }
         let query = self.query
         let limit = options.incrementalRowLimit
+        if usesChangeLog { return try await loadLoggedChanges(since: snapshot, plan: plan, limit: limit) }
         let outcome: Result<ListSnapshotPatch<ID, Summary>, RowPlacement.Untrusted>
         do {
             let tracker = self.tracker
@@ -69,6 +108,49 @@ extension SQLiteListSource: IncrementalListDataSource {
         case .failure(let untrusted):
             return fallBack(untrusted.reason)
         }
+    }
+
+    /// The patch for the rows the change log names past the plan's cursor, read and placed
+    /// in one read transaction on a reader (every writer's commits, this process's and
+    /// others').
+    private func loadLoggedChanges(since snapshot: ListSnapshot<ID, Summary>, plan: IncrementalPlan, limit: Int) async throws -> ListSnapshotPatch<ID, Summary>? {
+        guard let cursor = plan.logCursor, let table = query.tableName else { return fallBack("no change log cursor") }
+        let query = self.query
+        let outcome: Result<(ListSnapshotPatch<ID, Summary>, Int64), RowPlacement.Untrusted>
+        do {
+            outcome = try await database.read { db in
+                guard try Int.fetchOne(db, sql: "PRAGMA schema_version") == plan.schemaVersion else {
+                    return .failure(.init(reason: "the schema changed"))
+                }
+                guard let (rowIDs, latest) = try ChangeLog.touched(db, listed: table, after: cursor, limit: limit) else {
+                    return .failure(.init(reason: "the change log has a gap or too many rows past the cursor"))
+                }
+                do {
+                    return .success((try RowPlacement.patch(db, plan: plan, query: query, baseline: snapshot, touched: rowIDs), latest))
+                } catch let untrusted as RowPlacement.Untrusted {
+                    return .failure(untrusted)
+                }
+            }
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: plan.rowsSQL)
+        }
+        switch outcome {
+        case .success(let (patch, latest)):
+            let patches = state.withLock { state in
+                state.plan?.logCursor = latest
+                state.statistics.patches += 1
+                return state.statistics.patches
+            }
+            if patches % 256 == 0 { pruneChangeLog() }
+            return patch
+        case .failure(let untrusted):
+            return fallBack(untrusted.reason)
+        }
+    }
+
+    /// Prunes the change log in the background (best effort). Any thread.
+    func pruneChangeLog() {
+        database.asyncWriteWithoutTransaction { db in try? ChangeLog.prune(db) }
     }
 
     private func fallBack(_ reason: String) -> ListSnapshotPatch<ID, Summary>? {

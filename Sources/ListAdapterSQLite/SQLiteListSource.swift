@@ -51,6 +51,10 @@ public final class SQLiteListSource<
         public var incrementalUpdates = true
         /// Above this many touched rows in one load, a full reload is cheaper than a patch.
         public var incrementalRowLimit = 2_000
+        /// Whether to install (in an owned database) and read a change log, so that other
+        /// processes' commits are patched too, not only the source's own (see
+        /// ``SQLiteListSource/installChangeLog()`` for what it costs a writer).
+        public var changeLog = false
 
         /// The defaults.
         public init() {}
@@ -198,15 +202,21 @@ public final class SQLiteListSource<
         do {
             let expected = state.withLock { $0.lastCount }
             let patchable = isPatchable
+            let usesChangeLog = self.usesChangeLog
+            if usesChangeLog { try await ensureChangeLog() }
             // Own commits from here on are recorded against this load.
-            let version = patchable ? try await database.writeWithoutTransaction { db in
+            let version = patchable && !usesChangeLog ? try await database.writeWithoutTransaction { db in
                 _ = self.tracker.take()
                 return try Int.fetchOne(db, sql: "PRAGMA data_version")
             } : nil
             let query = self.query
             let loaded: EntryScan.Loaded<ID, Summary> = try await EntryScan.load(
                 from: database, query: query, path: path, expectedCount: expected,
-                plan: patchable ? { @Sendable db in try? IncrementalPlan.make(db, query: query).get() } : nil
+                plan: patchable ? { @Sendable db in
+                    guard var plan = try? IncrementalPlan.make(db, query: query).get() else { return nil }
+                    if usesChangeLog { plan.logCursor = try ChangeLog.latest(db) }
+                    return plan
+                } : nil
             )
             let snapshot = loaded.snapshot
             state.withLock {
@@ -215,6 +225,7 @@ public final class SQLiteListSource<
                 $0.writerVersion = version
                 $0.statistics.fullLoads += 1
             }
+            if usesChangeLog { pruneChangeLog() }
             return snapshot
         } catch {
             tracker.invalidateBaseline()
@@ -278,7 +289,7 @@ public final class SQLiteListSource<
     public func attach(_ invalidation: ListInvalidation) {
         var observation: AnyDatabaseCancellable?
         var recorder: OwnWriteRecorder?
-        if isPatchable, let table = query.tableName {
+        if isPatchable, !usesChangeLog, let table = query.tableName {
             let own = OwnWriteRecorder(table: table, tracker: tracker)
             database.add(transactionObserver: own, extent: .observerLifetime)
             recorder = own

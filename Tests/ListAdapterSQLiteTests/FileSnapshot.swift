@@ -45,6 +45,11 @@ final class PythonPeer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Sends a line to the peer's input.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
     /// Closes the peer's input and waits for it to exit; its exit status.
     func finish() -> Int32 {
         try? input.fileHandleForWriting.close()

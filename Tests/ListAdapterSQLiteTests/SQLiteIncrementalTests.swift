@@ -104,4 +104,60 @@ struct SQLiteIncrementalTests {
         #expect(statistics.patches > 0)
         #expect(statistics.fallbacks == 0, "seed \(seed): \(statistics)")
     }
+
+    /// Another process (Python's sqlite3) writes; the change log (installed by the source
+    /// in its owned database) tells the source which rows, and each commit is patched.
+    @Test func anotherProcessesWritesArePatchedThroughTheChangeLog() async throws {
+        let seed = UInt64.random(in: 1 ... UInt64(Int32.max))
+        print("SQLiteIncrementalTests.changeLog seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let fixture = try Self.makeDatabase(rows: 200, random: &random)
+        defer { fixture.remove() }
+        var options = Source.Options()
+        options.changeLog = true
+        let source = try Source(path: fixture.path, query: Self.query, access: .owned, options: options)
+        let adapter = ListViewAdapter(source: source)
+        let probe = ListViewAdapterProbe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let peer = try PythonPeer(script: Self.pythonWriter, arguments: [fixture.path, String(seed)])
+        for step in 0 ..< 40 {
+            peer.send("write")
+            #expect(peer.readLine() == "committed")
+            let truth = try Self.truth(source.database)
+            #expect(await probe.waitUntilShowing(truth), "seed \(seed) step \(step): \(probe.failures)")
+            if !probe.failures.isEmpty { break }
+        }
+        #expect(peer.finish() == 0)
+        let statistics = source.incrementalStatistics
+        #expect(statistics.fullLoads == 1, "seed \(seed): \(statistics)")
+        #expect(statistics.patches > 0)
+        #expect(statistics.fallbacks == 0, "seed \(seed): \(statistics)")
+    }
+
+    /// Random writes, one transaction per line read, like ``randomWrite(_:random:)``.
+    static let pythonWriter = """
+        import random, sqlite3, sys
+        db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
+        rng = random.Random(int(sys.argv[2]))
+        days = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", None]
+        subjects = ["alpha", "Alpha", "beta", "Gamma", "gamma", "delta", "\\u00e9", "e\\u0301"]
+        for line in sys.stdin:
+            db.execute("BEGIN IMMEDIATE")
+            ids = [row[0] for row in db.execute("SELECT id FROM mail")]
+            for _ in range(rng.randint(1, 4)):
+                i = rng.choice(ids) if ids else 0
+                op = rng.randrange(9)
+                if op == 0:
+                    db.execute("INSERT INTO mail (day, date, subject) VALUES (?, ?, ?)", (rng.choice(days), rng.randrange(20), rng.choice(subjects)))
+                elif op == 1: db.execute("DELETE FROM mail WHERE id = ?", (i,))
+                elif op == 2: db.execute("UPDATE mail SET day = ? WHERE id = ?", (rng.choice(days), i))
+                elif op == 3: db.execute("UPDATE mail SET date = ? WHERE id = ?", (rng.randrange(20), i))
+                elif op == 4: db.execute("UPDATE mail SET subject = ? WHERE id = ?", (rng.choice(subjects), i))
+                elif op == 5: db.execute("UPDATE mail SET version = version + 1 WHERE id = ?", (i,))
+                elif op == 6: db.execute("UPDATE mail SET note = 'n' WHERE id = ?", (i,))
+                elif op == 7: db.execute("UPDATE mail SET version = version WHERE id = ?", (i,))
+                else: db.execute("UPDATE mail SET folder = ? WHERE id = ?", (rng.choice(["trash", "inbox"]), i))
+            db.execute("COMMIT")
+            print("committed", flush=True)
+        """
 }
