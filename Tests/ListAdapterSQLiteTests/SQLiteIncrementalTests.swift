@@ -20,7 +20,7 @@ struct SQLiteIncrementalTests {
 
     /// Sections by day (NULL: untitled), ordered by day, then subject without case (a
     /// collation), then date descending with ties (the rowid tiebreaks them).
-    static let query = SQLiteListQuery(
+    nonisolated static let query = SQLiteListQuery(
         table: "mail", identifier: "id", section: "day", summary: "version",
         order: "day DESC, subject COLLATE NOCASE, date DESC", filter: "folder != 'trash'"
     )
