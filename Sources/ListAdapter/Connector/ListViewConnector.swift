@@ -85,7 +85,7 @@ public final class ListViewConnector<
         isReady: Bool = false, configure: @escaping Configure
     ) {
         precondition(
-            adapter.configuration.deliveryQueue === DispatchQueue.main,
+            adapter.configuration.deliveryQueue.label == DispatchQueue.main.label,
             "ListViewConnector needs an adapter that delivers on the main queue (ListViewAdapterConfiguration.deliveryQueue)"
         )
         self.adapter = adapter
