@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ListViewConnector {
     /// Dequeues a cell for `path` with ``reuseIdentifier`` and configures it: what the
     /// view's data source returns for a cell (`cellForRowAt`, `cellForItemAt`).
@@ -55,22 +57,40 @@ extension ListViewConnector {
     // MARK: - Payloads
 
     /// Asks for the payload of `id` unless a request for its current summary is in flight.
-    private func requestPayload(of id: ID, at path: ItemPath) {
+    private func requestPayload(of id: ID, at path: ItemPath, attempt: Int = 0) {
         let summary = adapter.snapshot.summary(at: path)
         guard pendingPayloads[id] != summary else { return }
         pendingPayloads[id] = summary
         adapter.item(at: path) { [weak self] result in
-            MainActor.assumeIsolated { self?.payloadArrived(result, for: id, summary: summary) }
+            MainActor.assumeIsolated { self?.payloadArrived(result, for: id, summary: summary, attempt: attempt) }
         }
     }
 
-    private func payloadArrived(_ result: Result<FetchedItem<ID, Item>?, ListAdapterError>, for id: ID, summary: Summary) {
+    /// How many times an item the list still shows is asked for again after its source
+    /// answered that it has no such item, and the first wait (doubling each time).
+    static var missingPayloadRetries: Int { 4 }
+    static var missingPayloadDelayMilliseconds: Int { 250 }
+
+    private func payloadArrived(
+        _ result: Result<FetchedItem<ID, Item>?, ListAdapterError>, for id: ID, summary: Summary, attempt: Int
+    ) {
         if pendingPayloads[id] == summary { pendingPayloads[id] = nil }
         switch result {
         case .success(let fetched?):
             fill(fetched)
         case .success(nil):
-            break                               // the item vanished
+            // The source has no such item. Usually its deletion is on the way; but when the
+            // answer came from a source the adapter switched to and then away from before
+            // showing its list, the item stays listed and nothing would fetch it again.
+            // While a cell still shows it, ask again a few times, further apart each time.
+            guard attempt < Self.missingPayloadRetries, isShownOnScreen(id) else { return }
+            let wait = DispatchTime.now() + .milliseconds(Self.missingPayloadDelayMilliseconds << attempt)
+            DispatchQueue.main.asyncAfter(deadline: wait) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isShownOnScreen(id), let path = self.adapter.path(of: id) else { return }
+                    self.requestPayload(of: id, at: path, attempt: attempt + 1)
+                }
+            }
         case .failure(let error):
             adapter.configuration.logger.warning("ListViewConnector: the payload of \(id) could not be fetched: \(error)")
         }
@@ -79,10 +99,20 @@ extension ListViewConnector {
     /// Configures the cell on screen at the item's current path with the payload, if that
     /// cell still shows the item. A reused cell now showing another item is left alone.
     private func fill(_ fetched: FetchedItem<ID, Item>) {
-        guard let view, let path = adapter.path(of: fetched.id),
-              let cell = view.visibleListCell(at: path) as? Cell,
-              cells.identifier(shownBy: cell) == fetched.id
-        else { return }
+        guard let cell = cellOnScreen(showing: fetched.id) else { return }
         configure(cell, fetched.id, fetched.item)
+    }
+
+    /// The cell on screen at the item's current path, if it shows that item.
+    private func cellOnScreen(showing id: ID) -> Cell? {
+        guard let view, let path = adapter.path(of: id),
+              let cell = view.visibleListCell(at: path) as? Cell,
+              cells.identifier(shownBy: cell) == id
+        else { return nil }
+        return cell
+    }
+
+    private func isShownOnScreen(_ id: ID) -> Bool {
+        cellOnScreen(showing: id) != nil
     }
 }

@@ -104,6 +104,21 @@ struct ConnectorCellTests {
         #expect(harness.configurations(since: start).allSatisfy { $0.cell == ObjectIdentifier(cell) })
     }
 
+    @Test func aPayloadTheSourceDidNotHaveIsAskedForAgainWhileItsCellShowsIt() async throws {
+        // A source the adapter switched to and away from before showing its list answered
+        // "no such item" for an item the list still shows.
+        let source = HeldFetchSource(count: 30)
+        source.missing = ["i3"]
+        let harness = ConnectorHarness(source)
+        try await harness.waitUntilCurrent()
+        await harness.recorder.wait { _ in source.fetchedIDs.contains("i9") && harness.view.visibleCells[9].cell.payload != nil }
+        #expect(harness.view.visibleCells[3].cell.payload == nil)
+        source.missing = []
+        await harness.waitUntilFilled()
+        #expect(harness.view.visibleCells[3].cell.payload == "i3@1")
+        #expect(source.fetchedIDs.filter { $0 == "i3" }.count >= 2)
+    }
+
     @Test func prefetchedRowsShowTheirPayloadsAtOnce() async throws {
         let source = HeldFetchSource(count: 200)
         let harness = ConnectorHarness(source)

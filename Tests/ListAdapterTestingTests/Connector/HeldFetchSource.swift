@@ -14,6 +14,7 @@ final class HeldFetchSource: ListDataSource {
         var holding = false
         var held: [CheckedContinuation<Void, Never>] = []
         var fetchCalls: [[String]] = []
+        var missing: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -51,6 +52,13 @@ final class HeldFetchSource: ListDataSource {
         for continuation in held { continuation.resume() }
     }
 
+    /// Identifiers the source answers it has no payload for (while its list still has
+    /// them), as a source answers for a list it has not shown yet.
+    var missing: Set<String> {
+        get { state.withLock { $0.missing } }
+        set { state.withLock { $0.missing = newValue } }
+    }
+
     /// Every identifier asked for, in order.
     var fetchedIDs: [String] { state.withLock { $0.fetchCalls.flatMap { $0 } } }
 
@@ -67,7 +75,8 @@ final class HeldFetchSource: ListDataSource {
             }
             if proceed { continuation.resume() }
         }
-        return try await data.fetchItems(ids)
+        let missing = self.missing
+        return try await data.fetchItems(ids.filter { !missing.contains($0) })
     }
 
     func attach(_ invalidation: ListInvalidation) {
