@@ -9,28 +9,23 @@ extension ListViewConnector {
     func inconsistency(of batch: ListBatch<ID, Summary>, in view: View) -> ListViewInconsistency? {
         let before = shown
         let after = batch.after
-        if view.listSectionCount != before.numberOfSections {
-            return ListViewInconsistency(
-                .viewOutOfStep, section: nil,
-                message: "The list view shows \(view.listSectionCount) sections, but the connector last gave it \(before.numberOfSections): it was reloaded or updated outside the connector (a reloadData or performBatchUpdates of your own?)."
-            )
-        }
-        for section in 0 ..< before.numberOfSections where view.listItemCount(inSection: section) != before.numberOfItems(inSection: section) {
+        if let (section, found, expected) = Self.firstDifference(
+            sections: view.listSectionCount, items: view.listItemCount(inSection:), from: before
+        ) {
+            let what = section.map { "\(found) items in section \($0)" } ?? "\(found) sections"
             return ListViewInconsistency(
                 .viewOutOfStep, section: section,
-                message: "The list view shows \(view.listItemCount(inSection: section)) items in section \(section), but the connector last gave it \(before.numberOfItems(inSection: section)): it was reloaded or updated outside the connector (a reloadData or performBatchUpdates of your own?)."
+                message: "The list view shows \(what), but the connector last gave it \(expected): it was reloaded or updated outside the connector (a reloadData or performBatchUpdates of your own?)."
             )
         }
-        if view.dataSourceSectionCount != after.numberOfSections {
-            return ListViewInconsistency(
-                .dataSourceOutOfStep, section: nil,
-                message: "The list view's data source reports \(view.dataSourceSectionCount) sections, but the adapter has \(after.numberOfSections): answer numberOfSections from adapter.numberOfSections."
-            )
-        }
-        for section in 0 ..< after.numberOfSections where view.dataSourceItemCount(inSection: section) != after.numberOfItems(inSection: section) {
+        if let (section, found, expected) = Self.firstDifference(
+            sections: view.dataSourceSectionCount, items: view.dataSourceItemCount(inSection:), from: after
+        ) {
+            let what = section.map { "\(found) items in section \($0)" } ?? "\(found) sections"
+            let answer = section.map { "adapter.numberOfItems(inSection: \($0))" } ?? "adapter.numberOfSections"
             return ListViewInconsistency(
                 .dataSourceOutOfStep, section: section,
-                message: "The list view's data source reports \(view.dataSourceItemCount(inSection: section)) items in section \(section), but the adapter has \(after.numberOfItems(inSection: section)): answer from adapter.numberOfItems(inSection: \(section))."
+                message: "The list view's data source reports \(what), but the adapter has \(expected): answer from \(answer)."
             )
         }
         let oldCounts = (0 ..< before.numberOfSections).map { before.numberOfItems(inSection: $0) }
@@ -40,6 +35,19 @@ extension ListViewConnector {
                 .batchDoesNotFit, section: nil,
                 message: "A batch from the adapter does not fit the list it was computed for (\(mismatch)). This is a ListAdapter bug: please report it with the two lists."
             )
+        }
+        return nil
+    }
+
+    /// The first count that differs from `expected`'s: the number of sections (`nil`
+    /// section), else the first section whose item count differs. O(S).
+    private static func firstDifference(
+        sections: Int, items: (Int) -> Int, from expected: ListSnapshot<ID, Summary>
+    ) -> (section: Int?, found: Int, expected: Int)? {
+        if sections != expected.numberOfSections { return (nil, sections, expected.numberOfSections) }
+        for section in 0 ..< sections {
+            let count = items(section)
+            if count != expected.numberOfItems(inSection: section) { return (section, count, expected.numberOfItems(inSection: section)) }
         }
         return nil
     }

@@ -7,11 +7,18 @@ import Testing
 @MainActor
 @Suite("ListViewConnector cells", .timeLimit(.minutes(1)))
 struct ConnectorCellTests {
-    @Test func aCellShowsAPlaceholderThenItsPayload() async throws {
-        let source = HeldFetchSource(count: 30)
+    /// A loaded harness over `count` items whose payload fetches are held.
+    static func heldHarness(count: Int) async throws -> ConnectorHarness {
+        let source = HeldFetchSource(count: count)
         source.hold()
         let harness = ConnectorHarness(source)
         try await harness.waitUntilCurrent()
+        return harness
+    }
+
+    @Test func aCellShowsAPlaceholderThenItsPayload() async throws {
+        let harness = try await Self.heldHarness(count: 30)
+        let source = harness.source
         #expect(harness.view.visibleCells.count == 10)
         #expect(harness.cellProblems(requireFilled: false).isEmpty)
         #expect(harness.view.visibleCells.allSatisfy { $0.cell.payload == nil })
@@ -24,10 +31,8 @@ struct ConnectorCellTests {
     }
 
     @Test func aCellReusedForAnotherItemIsNotFilledWithThePayloadItWaitedFor() async throws {
-        let source = HeldFetchSource(count: 100)
-        source.hold()
-        let harness = ConnectorHarness(source)
-        try await harness.waitUntilCurrent()
+        let harness = try await Self.heldHarness(count: 100)
+        let source = harness.source
         let start = harness.log.configurations.count
         // Scroll far while the first rows' payloads are still on their way: their cells are
         // reused for rows 49 to 59.
@@ -41,10 +46,8 @@ struct ConnectorCellTests {
     }
 
     @Test func aCellOnScreenShowingAnotherItemIsLeftAlone() async throws {
-        let source = HeldFetchSource(count: 30)
-        source.hold()
-        let harness = ConnectorHarness(source)
-        try await harness.waitUntilCurrent()
+        let harness = try await Self.heldHarness(count: 30)
+        let source = harness.source
         let cell = try #require(harness.view.visibleListCell(at: ItemPath(section: 0, item: 0)))
         // The cell at i0's path is reused for i20 while i0's payload is on its way (in
         // UIKit: a row animating out whose cell was already handed to another row).
@@ -61,10 +64,8 @@ struct ConnectorCellTests {
     }
 
     @Test func aPayloadArrivingAfterItsItemMovedFillsTheCellAtTheNewPath() async throws {
-        let source = HeldFetchSource(count: 30)
-        source.hold()
-        let harness = ConnectorHarness(source)
-        try await harness.waitUntilCurrent()
+        let harness = try await Self.heldHarness(count: 30)
+        let source = harness.source
         let moving = try #require(harness.view.visibleListCell(at: ItemPath(section: 0, item: 2)))
         let deleted = try #require(harness.view.visibleListCell(at: ItemPath(section: 0, item: 3)))
         source.data.mutate { records in
