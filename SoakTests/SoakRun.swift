@@ -4,8 +4,10 @@ import ListAdapterSQLite
 import ListAdapterTesting
 
 /// One seeded soak run: a real adapter on the real main queue, real sources mutated from
-/// background threads, every batch applied to UIKit's models and every cell checked, the
-/// final state compared with the source of truth at every checkpoint.
+/// background threads, every event delivered to on-screen reference views through a
+/// `ListViewConnector` each (batches validated with UIKit's rules, cells, payloads, the
+/// first visible item's place and selection checked), the final state compared with the
+/// source of truth at every checkpoint.
 @MainActor
 final class SoakRun {
     struct Options {
@@ -26,7 +28,7 @@ final class SoakRun {
     let options: Options
     let stores: SoakStores
     private var random: SeededGenerator
-    private var views: [ReferenceListView<Int64, Int64>]
+    private var screens: SoakScreens!
     private var shown = Snapshot()
     private(set) var statistics = SoakStatistics()
     private(set) var failure: String?
@@ -34,6 +36,7 @@ final class SoakRun {
     private let mutationQueue = DispatchQueue(label: "soak.mutations")
     private var adapter: Adapter!
     private var observation: ListObservation?
+    private var preObservation: ListObservation?
     private var currentSource: any ListDataSource<Int64, Int64, SoakItem>
     private var lastCheck = Duration.zero
     private var child: ChildProcessWriter?
@@ -42,7 +45,6 @@ final class SoakRun {
         self.options = options
         self.stores = try SoakStores(directory: directory)
         self.random = SeededGenerator(seed: options.seed)
-        self.views = options.kinds.map { ReferenceListView(kind: $0) }
         self.currentSource = options.useMemory ? stores.memory : stores.sqliteAll
     }
 
@@ -65,6 +67,16 @@ final class SoakRun {
             }
         }
         adapter = ListViewAdapter(source: currentSource, configuration: configuration)
+        // Observers are called in the order they registered: this one sees each event
+        // before the connectors, the last one after them.
+        preObservation = adapter.observe { [weak self] event in
+            MainActor.assumeIsolated { self?.screens?.willDeliver(event) }
+        }
+        let recorder = self.recorder
+        screens = SoakScreens(
+            kinds: options.kinds, adapter: adapter, changed: { recorder.recheck() },
+            fail: { [weak self] message in self?.fail(message) }
+        )
         observation = adapter.observe { [weak self] event in
             MainActor.assumeIsolated { self?.handle(event) }
         }
@@ -84,8 +96,16 @@ final class SoakRun {
                 progress("[\(Int((options.duration - (deadline - clock.now)).components.seconds))s] steps \(statistics.steps), change sets \(statistics.changeSets), batches \(statistics.batches), checkpoints \(statistics.checkpoints), items \(adapter.snapshot.count)")
             }
         }
-        if failure == nil { await checkpoint() }
+        if failure == nil {
+            screens.allOnScreen()
+            await checkpoint()
+        }
         observation?.cancel()
+        preObservation?.cancel()
+        screens.disconnect()
+        statistics.cellsFilled = screens.filled
+        statistics.placeholders = screens.placeholders
+        statistics.anchorsChecked = screens.anchorsChecked
         return failure == nil
     }
 
@@ -101,8 +121,17 @@ final class SoakRun {
             for _ in 0 ..< Int.random(in: 100 ... 2_000, using: &random) { adapter.invalidate() }
         case 60 ..< 66:
             transition()
-        case 66 ..< 90:
+        case 66 ..< 80:
             fetch()
+        case 80 ..< 90:
+            statistics.scrolls += 1
+            screens.scroll(using: &random)
+        case 90 ..< 95:
+            statistics.selections += 1
+            screens.toggleSelection(using: &random, adapter: adapter)
+        case 95 ..< 97:
+            statistics.offScreen += 1
+            screens.toggleOnScreen(using: &random)
         default:
             break
         }
@@ -222,7 +251,10 @@ final class SoakRun {
         switch event {
         case .reload(let snapshot):
             statistics.reloads += 1
-            for index in views.indices { views[index].reloadData(from: snapshot) }
+            if let problem = screens.didDeliver(event, current: adapter.snapshot, selected: adapter.selectedPaths) {
+                fail(problem, before: shown, after: snapshot)
+                return
+            }
             shown = snapshot
             lastCheck = clock.now - start
         case .batch(let batch, let info):
@@ -234,14 +266,9 @@ final class SoakRun {
                 fail("the adapter does not answer from the batch's after state", before: before, after: batch.after)
                 return
             }
-            for index in views.indices {
-                do {
-                    try views[index].apply(batch)
-                    try views[index].verifyCells(against: batch.after)
-                } catch {
-                    fail("\(views[index].kind) rejected a batch: \(error)", before: before, after: batch.after)
-                    return
-                }
+            if let problem = screens.didDeliver(event, current: batch.after, selected: adapter.selectedPaths) {
+                fail(problem, before: before, after: batch.after)
+                return
             }
             shown = batch.after
             statistics.largestList = max(statistics.largestList, shown.count)
@@ -269,13 +296,27 @@ final class SoakRun {
             fail("after the changes settled, the adapter shows \(adapter.snapshot.count) items in \(adapter.snapshot.numberOfSections) sections; the source has \(truth.count) in \(truth.numberOfSections)", before: shown, after: truth)
             return
         }
+        // Every visible cell ends filled with its own item's current payload.
+        let screens = self.screens!
+        let filled = await waitUntil(timeout: .seconds(15)) { screens.unsettledCells(against: truth).isEmpty }
+        guard failure == nil else { return }
+        if !filled {
+            fail("after the changes settled, visible cells are not filled with their items' payloads: \(screens.unsettledCells(against: truth).prefix(3))")
+            return
+        }
         statistics.checkpoints += 1
     }
 
     private func waitUntilShowing(_ truth: Snapshot, timeout: Duration) async -> Bool {
+        await waitUntil(timeout: timeout) { self.shown == truth && self.adapter.snapshot == truth }
+    }
+
+    /// Returns whether `condition` came to hold (re-checked on every event and cell
+    /// configuration) before `timeout`, with no failure meanwhile.
+    private func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
         let recorder = self.recorder
         let waiter = Task { @MainActor in
-            await recorder.wait { _ in self.failure != nil || (self.shown == truth && self.adapter.snapshot == truth) }
+            await recorder.wait { _ in self.failure != nil || condition() }
         }
         let timer = Task {
             try? await Task.sleep(for: timeout)
@@ -283,7 +324,7 @@ final class SoakRun {
         }
         let result = await waiter.value
         timer.cancel()
-        return result && failure == nil
+        return result && failure == nil && condition()
     }
 
     // MARK: - Failures

@@ -16,6 +16,12 @@ struct SoakStatistics {
     var longestDelivery = Duration.zero
     var longestCheck = Duration.zero
     var largestList = 0
+    var scrolls = 0
+    var selections = 0
+    var offScreen = 0
+    var cellsFilled = 0
+    var placeholders = 0
+    var anchorsChecked = 0
 
     mutating func count(_ update: BatchUpdate) {
         for (name, count) in [
@@ -37,7 +43,8 @@ struct SoakStatistics {
             mutations: \(mutationText.isEmpty ? "none" : mutationText)
             transitions \(transitions), invalidation storms \(storms), payload fetches \(fetchesRequested) (\(fetchesChecked) answers checked)
             checkpoints (final state == source of truth) \(checkpoints), largest list \(largestList) items
-            longest main-thread delivery (the adapter's own work) \(longestDelivery); longest check of one event by the soak \(longestCheck)
+            connector: scrolls \(scrolls), selection changes \(selections), views taken off or back on screen \(offScreen), cells configured with a placeholder \(placeholders) and with a payload \(cellsFilled), first visible item's place checked after \(anchorsChecked) batches
+            longest main-thread delivery (the adapter's and the connectors' work) \(longestDelivery); longest check of one event by the soak \(longestCheck)
             """
     }
 }

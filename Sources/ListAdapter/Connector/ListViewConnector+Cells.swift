@@ -1,0 +1,118 @@
+import Dispatch
+
+extension ListViewConnector {
+    /// Dequeues a cell for `path` with ``reuseIdentifier`` and configures it: what the
+    /// view's data source returns for a cell (`cellForRowAt`, `cellForItemAt`).
+    ///
+    /// The cell is configured with the cached payload, or with `nil` while the payload is
+    /// fetched; see ``configure(_:at:)``. Traps with a plain message when the cell
+    /// registered for ``reuseIdentifier`` is not a `Cell`.
+    ///
+    /// Main actor, from the view's data source.
+    public func cell(at path: ItemPath) -> View.Cell {
+        guard let view else {
+            preconditionFailure("ListViewConnector.cell(at:) was called after its view was released")
+        }
+        let cell = view.dequeueListCell(reuseIdentifier: reuseIdentifier, at: path)
+        guard let typed = cell as? Cell else {
+            preconditionFailure("The cell dequeued for \"\(reuseIdentifier)\" is a \(type(of: cell)), not a \(Cell.self): register \(Cell.self) for that reuse identifier")
+        }
+        configure(typed, at: path)
+        return cell
+    }
+
+    /// Configures a cell you dequeued yourself for the item at `path`: with the cached
+    /// payload if there is one, otherwise with `nil` now and again with the payload when
+    /// it arrives, provided the cell is then on screen still showing the same identifier.
+    ///
+    /// Main actor, from the view's data source. Does nothing for a path the adapter does
+    /// not have.
+    public func configure(_ cell: Cell, at path: ItemPath) {
+        guard let id = adapter.identifier(at: path) else { return }
+        cells.record(cell, showing: id)
+        let payload = adapter.cachedItem(at: path)
+        configure(cell, id, payload)
+        if payload == nil { requestPayload(of: id, at: path) }
+    }
+
+    /// Starts fetching the payloads at `paths` (`UITableViewDataSourcePrefetching`'s
+    /// `prefetchRowsAt`). Main actor.
+    public func prefetch(at paths: [ItemPath]) {
+        adapter.prefetchItems(at: paths)
+    }
+
+    /// Withdraws prefetches at `paths` that have not started (`cancelPrefetchingForRowsAt`).
+    /// Main actor.
+    public func cancelPrefetching(at paths: [ItemPath]) {
+        adapter.cancelPrefetching(at: paths)
+    }
+
+    /// The identifier `cell` was last configured for by this connector, if any.
+    ///
+    /// Main actor.
+    public func identifier(shownBy cell: Cell) -> ID? {
+        cells.identifier(shownBy: cell)
+    }
+
+    // MARK: - Payloads
+
+    /// Asks for the payload of `id` unless a request for its current summary is in flight.
+    private func requestPayload(of id: ID, at path: ItemPath, attempt: Int = 0) {
+        let summary = adapter.snapshot.summary(at: path)
+        guard pendingPayloads[id] != summary else { return }
+        pendingPayloads[id] = summary
+        adapter.item(at: path) { [weak self] result in
+            MainActor.assumeIsolated { self?.payloadArrived(result, for: id, summary: summary, attempt: attempt) }
+        }
+    }
+
+    /// How many times an item the list still shows is asked for again after its source
+    /// answered that it has no such item, and the first wait (doubling each time).
+    static var missingPayloadRetries: Int { 4 }
+    static var missingPayloadDelayMilliseconds: Int { 250 }
+
+    private func payloadArrived(
+        _ result: Result<FetchedItem<ID, Item>?, ListAdapterError>, for id: ID, summary: Summary, attempt: Int
+    ) {
+        if pendingPayloads[id] == summary { pendingPayloads[id] = nil }
+        switch result {
+        case .success(let fetched?):
+            fill(fetched)
+        case .success(nil):
+            // The source has no such item. Usually its deletion is on the way; but when the
+            // answer came from a source the adapter switched to and then away from before
+            // showing its list, the item stays listed and nothing would fetch it again.
+            // While a cell still shows it, ask again a few times, further apart each time.
+            guard attempt < Self.missingPayloadRetries, isShownOnScreen(id) else { return }
+            let wait = DispatchTime.now() + .milliseconds(Self.missingPayloadDelayMilliseconds << attempt)
+            DispatchQueue.main.asyncAfter(deadline: wait) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isShownOnScreen(id), let path = self.adapter.path(of: id) else { return }
+                    self.requestPayload(of: id, at: path, attempt: attempt + 1)
+                }
+            }
+        case .failure(let error):
+            adapter.configuration.logger.warning("ListViewConnector: the payload of \(id) could not be fetched: \(error)")
+        }
+    }
+
+    /// Configures the cell on screen at the item's current path with the payload, if that
+    /// cell still shows the item. A reused cell now showing another item is left alone.
+    private func fill(_ fetched: FetchedItem<ID, Item>) {
+        guard let cell = cellOnScreen(showing: fetched.id) else { return }
+        configure(cell, fetched.id, fetched.item)
+    }
+
+    /// The cell on screen at the item's current path, if it shows that item.
+    private func cellOnScreen(showing id: ID) -> Cell? {
+        guard let view, let path = adapter.path(of: id),
+              let cell = view.visibleListCell(at: path) as? Cell,
+              cells.identifier(shownBy: cell) == id
+        else { return nil }
+        return cell
+    }
+
+    private func isShownOnScreen(_ id: ID) -> Bool {
+        cellOnScreen(showing: id) != nil
+    }
+}
