@@ -161,3 +161,34 @@ struct SQLiteIncrementalTests {
             print("committed", flush=True)
         """
 }
+
+/// The benchmark's shape: a covering index on the order, one-row commits alternating a
+/// summary update with a move to another day; every commit is delivered as a batch.
+@MainActor
+@Suite("SQLite source: incremental updates, one row at a time", .timeLimit(.minutes(1)))
+struct SQLiteIncrementalOneRowTests {
+    @Test func everyOneRowCommitIsDeliveredAsAPatch() async throws {
+        let fixture = try MailFixture(rows: 2_000, days: 40)
+        defer { fixture.remove() }
+        let source = try fixture.source(access: .owned)
+        try source.createCoveringIndex()
+        let adapter = ListViewAdapter(source: source)
+        let probe = ListViewAdapterProbe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        for round in 0 ..< 30 {
+            let id = (round * 79) % 2_000 + 1
+            let batches = probe.recorder.batchCount
+            try await source.database.write { db in
+                if round % 2 == 0 {
+                    try db.execute(sql: "UPDATE message SET version = version + 1 WHERE id = ?", arguments: [id])
+                } else {
+                    try db.execute(sql: "UPDATE message SET day = (SELECT day FROM message WHERE id = ?) WHERE id = ?", arguments: [(id + 1_000) % 2_000 + 1, id])
+                }
+            }
+            await probe.recorder.wait { _ in probe.recorder.batchCount > batches || !probe.failures.isEmpty }
+            #expect(probe.shows(try fixture.plainSnapshot(source.database)), "round \(round)")
+        }
+        #expect(probe.failures.isEmpty)
+        #expect(source.incrementalStatistics.fallbacks == 0, "\(source.incrementalStatistics)")
+    }
+}

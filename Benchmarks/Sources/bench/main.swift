@@ -3,12 +3,12 @@ import Foundation
 // `swift run -c release bench [--quick] [--only GROUP] [--output DIR]`: every scenario,
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
-// the package root). GROUP: memory, diff, load, delivery, fetch, external, storm.
+// the package root). GROUP: memory, diff, load, delivery, fetch, external, incremental, storm.
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "Benchmarks/results"
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
-/// Whether the group `name` runs (`--only memory|diff|load|delivery|fetch|external|storm`).
+/// Whether the group `name` runs (`--only memory|diff|load|delivery|fetch|external|incremental|storm`).
 func runs(_ name: String) -> Bool { only == nil || only == name }
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let largest = sizes.last!
@@ -41,6 +41,11 @@ if runs("fetch") { results += report(try await AdapterScenarios.fetchWindow(size
 if runs("external") {
     results += report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10))
     results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
+}
+if runs("incremental") {
+    results += report(try IncrementalScenarios.ownCommit(size: largest, directory: directory))
+    results += report(try IncrementalScenarios.externalCommit(size: largest, directory: directory))
+    results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))
 }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 

@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import ListAdapter
+import ListAdapterSQLite
+import ListAdapterTesting
+import Synchronization
+
+/// Commits applied as patches (the rows they touched), against a full reload and diff of
+/// the same list in the same run.
+enum IncrementalScenarios {
+    typealias Source = SQLiteListSource<Int64, Int64, MailDatabase.Message>
+
+    /// A database of its own (the change log adds triggers), copied from the shared one.
+    static func database(size: Int, directory: URL, name: String) throws -> String {
+        let shared = try MailDatabase(count: size, directory: directory)
+        let path = directory.appendingPathComponent("\(name)-\(size).sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try FileManager.default.copyItem(atPath: shared.path, toPath: path)
+        return path
+    }
+
+    /// Commit to delivered, `rounds` times, each commit moving one row to another day (a
+    /// move across sections) or bumping its version (an update); milliseconds. Every
+    /// commit changes the list (a commit that changes nothing delivers nothing), so runs
+    /// on one file use distinct rounds.
+    static func commitToDelivery(_ adapter: ListViewAdapter<Int64, Int64, MailDatabase.Message>, queue: DispatchQueue, size: Int, rounds: Range<Int>, commit: (Int) throws -> Void) rethrows -> [Double] {
+        let delivered = DispatchSemaphore(value: 0)
+        let observation = signalChanges(of: adapter, on: queue, to: delivered)
+        defer { observation.cancel() }
+        var samples: [Double] = []
+        for round in rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try commit(round)
+            delivered.wait()
+            samples.append(milliseconds(since: start))
+        }
+        return samples
+    }
+
+    static func change(_ db: Database, round: Int, size: Int) throws {
+        let id = (round * 7_919) % size
+        if round % 2 == 0 {
+            try db.execute(sql: "UPDATE message SET version = version + 1 WHERE id = ?", arguments: [id])
+        } else {
+            try db.execute(sql: "UPDATE message SET day = (SELECT day FROM message WHERE id = ?) WHERE id = ?", arguments: [(id + size / 2) % size, id])
+        }
+    }
+
+    static func loaded(_ source: Source, queue: DispatchQueue) -> ListViewAdapter<Int64, Int64, MailDatabase.Message> {
+        let adapter = ListViewAdapter(source: source, configuration: AdapterScenarios.configuration(queue))
+        let ready = DispatchSemaphore(value: 0)
+        let observation = signalChanges(of: adapter, on: queue, to: ready)
+        ready.wait()
+        observation.cancel()
+        return adapter
+    }
+
+    /// One-row commits through the source's own pool: patched, against full reloads.
+    static func ownCommit(size: Int, directory: URL) throws -> [Measurement] {
+        let path = try database(size: size, directory: directory, name: "own")
+        func run(incremental: Bool, rounds: Range<Int>) throws -> ([Double], IncrementalStatistics) {
+            var options = Source.Options()
+            options.incrementalUpdates = incremental
+            let source = try Source(path: path, query: SQLiteScenarios.query(), access: .owned, options: options)
+            let queue = DispatchQueue(label: "bench.delivery")
+            let adapter = loaded(source, queue: queue)
+            let samples = try commitToDelivery(adapter, queue: queue, size: size, rounds: rounds) { round in
+                try source.database.write { db in try change(db, round: round, size: size) }
+            }
+            return (samples, source.incrementalStatistics)
+        }
+        let (full, _) = try run(incremental: false, rounds: 0 ..< 12)
+        let (patched, statistics) = try run(incremental: true, rounds: 12 ..< 212)
+        let p50 = percentile(patched, 0.5)
+        let p99 = percentile(patched, 0.99)
+        let fullP50 = percentile(full, 0.5)
+        return [
+            Measurement(
+                scenario: "own commit of 1 row to change delivered, patched (p50)", size: size, figure: p50, baseline: fullP50,
+                unit: "ms", target: "<= 5 ms and <= 1/20 of a full reload", passed: p50 <= 5 && p50 * 20 <= fullP50,
+                note: "\(statistics.patches) patches, \(statistics.fallbacks) fallbacks; baseline: full reload p50"
+            ),
+            Measurement(
+                scenario: "own commit of 1 row to change delivered, patched (p99)", size: size, figure: p99, baseline: percentile(full, 0.99),
+                unit: "ms", target: "p99 <= 15 ms", passed: p99 <= 15, note: "baseline: full reload p99"
+            ),
+        ]
+    }
+
+    /// One-row commits by another connection (as another process), read from the change
+    /// log; against the same commits reloaded in full (no change log).
+    static func externalCommit(size: Int, directory: URL) throws -> [Measurement] {
+        let path = try database(size: size, directory: directory, name: "log")
+        func run(changeLog: Bool, rounds: Range<Int>) throws -> ([Double], IncrementalStatistics) {
+            var options = Source.Options()
+            options.changeLog = changeLog
+            let source = try Source(path: path, query: SQLiteScenarios.query(), access: changeLog ? .owned : .followed, options: options)
+            let queue = DispatchQueue(label: "bench.delivery")
+            let adapter = loaded(source, queue: queue)
+            let other = try DatabaseQueue(path: path)
+            let samples = try commitToDelivery(adapter, queue: queue, size: size, rounds: rounds) { round in
+                try other.write { db in try change(db, round: round, size: size) }
+            }
+            return (samples, source.incrementalStatistics)
+        }
+        let (full, _) = try run(changeLog: false, rounds: 0 ..< 12)
+        let (patched, statistics) = try run(changeLog: true, rounds: 12 ..< 112)
+        let p50 = percentile(patched, 0.5)
+        return [Measurement(
+            scenario: "another process's commit to change delivered, change log (p50)", size: size, figure: p50,
+            baseline: percentile(full, 0.5), unit: "ms", target: "<= 10 ms", passed: p50 <= 10,
+            note: "p99 \(String(format: "%.1f", percentile(patched, 0.99))) ms; \(statistics.patches) patches, \(statistics.fallbacks) fallbacks; baseline: full reload"
+        )]
+    }
+
+    /// A writer in another process commits 100 times a second (change log on): the
+    /// adapter's CPU use (this process, which does nothing else) as a share of one core,
+    /// and a 20-item payload fetch's latency; against the same writer with full reloads.
+    static func underWriter(size: Int, directory: URL) throws -> [Measurement] {
+        let path = try database(size: size, directory: directory, name: "writer")
+        func run(changeLog: Bool) throws -> (cpu: Double, fetchP99: Double, statistics: IncrementalStatistics) {
+            var options = Source.Options()
+            options.changeLog = changeLog
+            let source = try Source(path: path, query: SQLiteScenarios.query(), access: changeLog ? .owned : .followed, options: options)
+            let queue = DispatchQueue(label: "bench.delivery")
+            let adapter = loaded(source, queue: queue)
+            let writer = try ChildWriter(path: path, size: size)
+            defer { writer.stop() }
+            // CPU: three seconds of the writer with no other work in this process.
+            let cpuStart = processCPUSeconds()
+            let wallStart = DispatchTime.now().uptimeNanoseconds
+            Thread.sleep(forTimeInterval: 3)                      // measuring an interval, not synchronising
+            let cpu = (processCPUSeconds() - cpuStart) / (milliseconds(since: wallStart) / 1e3)
+            // Fetches: a 20-item window every 4 ms for two seconds.
+            var samples: [Double] = []
+            var random = SeededGenerator(seed: 5)
+            for round in 0 ..< 550 {
+                let done = DispatchSemaphore(value: 0)
+                let draw = (Double.random(in: 0 ..< 1, using: &random), Double.random(in: 0 ..< 1, using: &random))
+                let start = DispatchTime.now().uptimeNanoseconds
+                queue.async {
+                    let section = Int(draw.0 * Double(adapter.numberOfSections))
+                    let count = adapter.numberOfItems(inSection: section)
+                    let first = Int(draw.1 * Double(max(1, count - 20)))
+                    let remaining = Mutex(min(20, count - first))
+                    for item in first ..< first + min(20, count - first) {
+                        adapter.item(at: ItemPath(section: section, item: item)) { _ in
+                            if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.signal() }
+                        }
+                    }
+                }
+                done.wait()
+                if round >= 50 { samples.append(milliseconds(since: start)) }
+                usleep(4_000)                                     // pacing the requests, not synchronising
+            }
+            return (cpu, percentile(samples, 0.99), source.incrementalStatistics)
+        }
+        let full = try run(changeLog: false)
+        let patched = try run(changeLog: true)
+        return [
+            Measurement(
+                scenario: "adapter CPU under a writer at 100 commits/s, change log", size: size, figure: patched.cpu * 100,
+                baseline: full.cpu * 100, unit: "% core", target: "<= 15% of one core", passed: patched.cpu <= 0.15,
+                note: "\(patched.statistics.patches) patches, \(patched.statistics.fallbacks) fallbacks; baseline: full reloads"
+            ),
+            Measurement(
+                scenario: "payload fetch under a writer at 100 commits/s, change log (p99)", size: size, figure: patched.fetchP99,
+                baseline: full.fetchP99, unit: "ms", target: "p99 <= 1 ms", passed: patched.fetchP99 <= 1, note: "baseline: full reloads"
+            ),
+        ]
+    }
+}
+
+/// CPU time (user + system) this process has used, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// A writer in another process (Python's sqlite3): 100 one-row commits a second.
+final class ChildWriter {
+    private let process = Process()
+
+    init(path: String, size: Int) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
+            size = int(sys.argv[2]); i = 0; start = time.monotonic()
+            while True:
+                db.execute("UPDATE message SET version = version + 1 WHERE id = ?", ((i * 7919) % size,))
+                i += 1
+                time.sleep(max(0, start + i / 100 - time.monotonic()))
+            """, path, String(size)]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
