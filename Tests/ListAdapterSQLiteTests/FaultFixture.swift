@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import ListAdapter
 import ListAdapterSQLite
 
@@ -69,9 +70,14 @@ struct FaultFixture: Sendable {
     /// the same busy timeout), on connections that also know the hook's function.
     func openHooked(_ access: SQLiteAccess, hook: FaultHook) throws -> Source {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.options.busyTimeout.seconds)
+        let timeout = Self.options.busyTimeout.seconds
+        configuration.busyMode = .timeout(timeout)
         configuration.readonly = access == .followed
-        configuration.prepareDatabase { db in hook.install(in: db) }
+        configuration.prepareDatabase { db in
+            // As the source does for its own pools: GRDB gives pool readers a fixed 10 s.
+            if let connection = db.sqliteConnection { _ = sqlite3_busy_timeout(connection, Int32(timeout * 1_000)) }
+            hook.install(in: db)
+        }
         let pool = try DatabasePool(path: path, configuration: configuration)
         let source = Source(database: pool, query: Self.hookedQuery, options: Self.options)
         precondition(source.access == access)

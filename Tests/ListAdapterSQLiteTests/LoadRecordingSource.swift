@@ -15,6 +15,8 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
         let result: Result<ListSnapshot<Int64, Int64>, any Error>
         /// The rows the hook counted during it, when there is a hook.
         let rowsScanned: Int?
+        /// How long it took (to check that a lock is given up after the busy timeout).
+        let duration: Duration
 
         /// The failure's kind, or `nil` for a success.
         var failure: SQLiteSourceError.Kind? {
@@ -68,12 +70,13 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
             return state.started
         }
         let result: Result<ListSnapshot<Int64, Int64>, any Error>
+        let start = ContinuousClock.now
         do {
             result = .success(try await wrapped.loadEntries())
         } catch {
             result = .failure(error)
         }
-        record(Load(index: index, result: result, rowsScanned: hook?.takeTicks()))
+        record(Load(index: index, result: result, rowsScanned: hook?.takeTicks(), duration: ContinuousClock.now - start))
         return try result.get()
     }
 

@@ -174,6 +174,10 @@ struct SQLiteFaultTableTests {
         switch outcome {
         case .loadFails(let kind), .scanCompletesThenFails(let kind):
             #expect(loads.first?.failure == kind, "\(String(describing: loads.first?.result))")
+            if kind == .locked, let load = loads.first {
+                // The source's busy timeout (0.1 s), not GRDB's 10 s default for pool readers.
+                #expect(load.duration >= .milliseconds(90) && load.duration < .seconds(5), "gave up after \(load.duration)")
+            }
             let error = await run.failure()
             #expect(error?.kind == kind, "\(String(describing: error))")
             #expect(error?.path == scene.fixture.path)
@@ -245,7 +249,11 @@ final class AdapterRun {
 
     init(_ source: FaultFixture.Source, hook: FaultHook? = nil) {
         recording = LoadRecordingSource(source, hook: hook)
-        adapter = ListViewAdapter(source: recording)
+        // No storm coalescing: every invalidation loads at once (the table is about
+        // faults, not about how often to load).
+        var configuration = ListViewAdapterConfiguration()
+        configuration.coalescingInterval = .zero
+        adapter = ListViewAdapter(source: recording, configuration: configuration)
         probe = ListViewAdapterProbe(adapter)
     }
 
