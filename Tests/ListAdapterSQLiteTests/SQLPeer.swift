@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Another process (Python's sqlite3 module) that opens a database, waits for a go, runs
@@ -30,7 +29,7 @@ final class SQLPeer: Sendable {
     init(path: String, statements: [String]) async throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, path] + statements
+        process.arguments = ["python3", "-S", "-c", Self.script, path] + statements      // -S: no site packages, a faster start
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -58,12 +57,10 @@ final class SQLPeer: Sendable {
 
     private func readLine() async -> String {
         let handle = output.fileHandleForReading
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                while let byte = handle.readData(ofLength: 1).first, byte != 10 { bytes.append(byte) }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }
+        return await onOwnThread {
+            var bytes: [UInt8] = []
+            while let byte = handle.readData(ofLength: 1).first, byte != 10 { bytes.append(byte) }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ListAdapter
 import ListAdapterSQLite
@@ -46,7 +45,7 @@ struct SQLiteFaultTableTests {
         try scene.strike(source: nil)
         try await scene.settle()
         let before = try fixture.contents()
-        let opened = await Self.offMain { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
+        let opened = await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
         switch (opened, cell.outcome) {
         case (.failure(let error), .openFails(let kind)):
             #expect(error.kind == kind, "\(error)")
@@ -80,7 +79,7 @@ struct SQLiteFaultTableTests {
         }
         if scene.fault.isTransient, case .openFails = cell.outcome {
             scene.lift()
-            let reopened = await Self.offMain { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
+            let reopened = await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
             #expect(throws: Never.self, "the open succeeds once the lock is gone") { try reopened.get() }
         }
     }
@@ -89,7 +88,7 @@ struct SQLiteFaultTableTests {
     private func betweenLoads(_ cell: FaultCell, _ scene: FaultScene) async throws {
         let fixture = scene.fixture
         let initial = try fixture.contents()
-        let source = try await Self.offMain { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }.get()
+        let source = try await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }.get()
         let run = AdapterRun(source)
         let good = await run.firstList()
         #expect(good == fixture.template.expected)
@@ -116,7 +115,7 @@ struct SQLiteFaultTableTests {
         let fixture = scene.fixture
         let initial = try fixture.contents()
         let hook = FaultHook()
-        let source = try await Self.offMain { Result<Source, any Error> { try fixture.openHooked(cell.access, hook: hook) } }.get()
+        let source = try await onOwnThread { Result<Source, any Error> { try fixture.openHooked(cell.access, hook: hook) } }.get()
         let run = AdapterRun(source, hook: hook)
         let good = await run.firstList()
         #expect(good == fixture.template.expected)
@@ -225,17 +224,10 @@ struct SQLiteFaultTableTests {
 
     /// `createCoveringIndex()` (an owner's write) fails with `kind`, or succeeds when `nil`.
     private static func expectWrite(_ source: Source, _ kind: SQLiteSourceError.Kind?) async {
-        let result = await offMain { Result { () throws(SQLiteSourceError) in try source.createCoveringIndex() } }
+        let result = await onOwnThread { Result { () throws(SQLiteSourceError) in try source.createCoveringIndex() } }
         switch result {
         case .success: #expect(kind == nil, "the write succeeded; expected \(String(describing: kind))")
         case .failure(let error): #expect(error.kind == kind, "\(error)")
-        }
-    }
-
-    /// Runs blocking work (an open or a write that may wait for a lock) off the main actor.
-    static func offMain<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: body()) }
         }
     }
 }
