@@ -154,9 +154,11 @@ enum FaultTable {
         case (.deleted, .duringScan), (.replaced, .duringScan):
             return .scanCompletesThenFails(.fileReplaced)
 
-        // Root ignores file modes, so an owner still opens and writes; what can be tested
-        // as root is that a follower works on a 0444 file in a 0555 directory without
-        // writing. (Not root: an owner cannot switch a read-only file to WAL.)
+        // Root ignores file modes, so as root an owner still opens and writes; what root
+        // tests is that a follower works on a 0444 file in a 0555 directory without
+        // writing. Not root, an owner cannot switch a read-only file to WAL (SQLITE_READONLY);
+        // checked as `nobody`: `setpriv --reuid=65534 --regid=65534 --clear-groups
+        // .build/debug/ListAdapterPackageTests.xctest --testing-library swift-testing --filter SQLiteFaultTableTests`.
         case (.madeReadOnly, .atOpen):
             return followed || isRoot ? .works(write: write) : .openFails(.readOnly)
         // The owner's connections were opened read-write before the change of mode.
