@@ -70,7 +70,7 @@ struct FaultFixture: Sendable {
     /// the same busy timeout), on connections that also know the hook's function.
     func openHooked(_ access: SQLiteAccess, hook: FaultHook) throws -> Source {
         var configuration = Configuration()
-        let timeout = Self.options.busyTimeout.seconds
+        let timeout = Self.options.busyTimeout.inSeconds
         configuration.busyMode = .timeout(timeout)
         configuration.readonly = access == .followed
         configuration.prepareDatabase { db in
@@ -157,7 +157,7 @@ struct FaultFixture: Sendable {
 
 extension Duration {
     /// The duration in seconds, for GRDB's busy timeout.
-    var seconds: Double {
+    var inSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
