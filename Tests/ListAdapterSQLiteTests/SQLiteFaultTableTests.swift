@@ -75,10 +75,7 @@ struct SQLiteFaultTableTests {
             }
             #expect(run.probe.failures.isEmpty)
         }
-        if cell.access == .followed {
-            let after = try fixture.contents()
-            #expect(after == before, "before: \(before); after: \(after)")
-        }
+        try Self.expectUntouched(cell, fixture, since: before)
         if scene.fault.isTransient, case .openFails = cell.outcome {
             scene.lift()
             let reopened = await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
@@ -94,7 +91,7 @@ struct SQLiteFaultTableTests {
         let run = AdapterRun(source)
         let good = await run.firstList()
         #expect(good == fixture.template.expected)
-        if cell.access == .followed { #expect(try fixture.contents() == initial) }
+        try Self.expectUntouched(cell, fixture, since: initial)
 
         try scene.strike(source: source)
         try await scene.settle()
@@ -104,10 +101,7 @@ struct SQLiteFaultTableTests {
         run.adapter.invalidate()
         await run.recording.waitForLoad(after: mark)
         try await expectAfterTheFault(cell, cell.outcome, run: run, good: good, mark: mark, scene: scene)
-        if cell.access == .followed {
-            let after = try fixture.contents()
-            #expect(after == struck, "before: \(struck); after: \(after)")
-        }
+        try Self.expectUntouched(cell, fixture, since: struck)
         await expectRecovery(cell, scene, run: run, good: good)
         try await expectItKeepsFailing(cell, scene, run: run, good: good)
     }
@@ -121,7 +115,7 @@ struct SQLiteFaultTableTests {
         let run = AdapterRun(source, hook: hook)
         let good = await run.firstList()
         #expect(good == fixture.template.expected)
-        if cell.access == .followed { #expect(try fixture.contents() == initial) }
+        try Self.expectUntouched(cell, fixture, since: initial)
 
         FaultFixture.forgetCachedPages(of: source)     // the scan reads the file, not cached pages
         let struck = Mutex<(any Error)?>(nil)
@@ -156,10 +150,7 @@ struct SQLiteFaultTableTests {
             Issue.record("not an outcome during a scan: \(cell.outcome)")
         }
         #expect(run.probe.failures.isEmpty)
-        if cell.access == .followed {
-            let final = try fixture.contents()
-            #expect(final == after, "before: \(after); after: \(final)")
-        }
+        try Self.expectUntouched(cell, fixture, since: after)
         await expectRecovery(cell, scene, run: run, good: good)
         try await expectItKeepsFailing(cell, scene, run: run, good: good)
     }
@@ -222,6 +213,13 @@ struct SQLiteFaultTableTests {
         #expect(error?.kind == .fileReplaced)
         #expect(run.adapter.snapshot == good)
         #expect(run.probe.failures.isEmpty)
+    }
+
+    /// A followed file and its directory are byte-for-byte as they were at `before`.
+    private static func expectUntouched(_ cell: FaultCell, _ fixture: FaultFixture, since before: DirectoryContents) throws {
+        guard cell.access == .followed else { return }
+        let after = try fixture.contents()
+        #expect(after == before, "before: \(before); after: \(after)")
     }
 
     /// `createCoveringIndex()` (an owner's write) fails with `kind`, or succeeds when `nil`.
