@@ -1,11 +1,10 @@
 import GRDB
-import Synchronization
 
 /// Makes a fault strike in the middle of a scan, deterministically: the hooked query's
 /// summary calls ``functionName`` once per row, and the armed action runs (once, on the
 /// scanning thread, inside SQLite's step) when the scan reaches the armed row.
 ///
-/// Thread safety: state behind a `Mutex`; the action runs outside the lock.
+/// Thread safety: state behind a lock; the action runs outside it.
 final class FaultHook: Sendable {
     static let functionName = "listadapter_fault_tick"
 
@@ -15,7 +14,7 @@ final class FaultHook: Sendable {
         var firedAtRow: Int?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Registers the hook's SQL function on a connection (from `prepareDatabase`).
     func install(in db: Database) {

@@ -1,6 +1,5 @@
 import ListAdapter
 import ListAdapterSQLite
-import Synchronization
 
 /// Passes everything through to an SQLite source (which does all the work) and records
 /// each load the adapter runs, with its result, so a test can wait for "a load that
@@ -41,7 +40,7 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
 
     let wrapped: Source
     private let hook: FaultHook?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ wrapped: Source, hook: FaultHook? = nil) {
         self.wrapped = wrapped

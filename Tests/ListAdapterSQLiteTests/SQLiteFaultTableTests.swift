@@ -2,7 +2,6 @@ import Foundation
 import ListAdapter
 import ListAdapterSQLite
 import ListAdapterTesting
-import Synchronization
 import Testing
 
 /// Runs every cell of ``FaultTable``: each fault, on a followed and an owned source, at
@@ -118,7 +117,7 @@ struct SQLiteFaultTableTests {
         try Self.expectUntouched(cell, fixture, since: initial)
 
         FaultFixture.forgetCachedPages(of: source)     // the scan reads the file, not cached pages
-        let struck = Mutex<(any Error)?>(nil)
+        let struck = Locked<(any Error)?>(nil)
         hook.arm(atRow: Self.strikeRow) {
             do { try scene.strike(source: source) } catch { struck.withLock { $0 = error } }
         }
