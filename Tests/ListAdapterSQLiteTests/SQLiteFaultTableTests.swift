@@ -46,11 +46,15 @@ struct SQLiteFaultTableTests {
         try scene.strike(source: nil)
         try await scene.settle()
         let before = try fixture.contents()
+        let start = ContinuousClock.now
         let opened = await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
+        let waited = ContinuousClock.now - start
         switch (opened, cell.outcome) {
         case (.failure(let error), .openFails(let kind)):
             #expect(error.kind == kind, "\(error)")
             #expect(error.path == fixture.path)
+            // The source's busy timeout (0.1 s), not GRDB's 10 s default for pool readers.
+            if kind == .locked { #expect(waited < .seconds(5), "gave up after \(waited)") }
         case (.failure(let error), _):
             Issue.record("the open failed unexpectedly: \(error)")
         case (.success, .openFails(let kind)):
