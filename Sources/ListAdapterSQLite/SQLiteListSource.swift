@@ -132,7 +132,7 @@ public final class SQLiteListSource<
             throw SQLiteSourceError(.notADatabase, path: path, message: "\(path) is a directory, not a database file")
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(options.busyTimeout.timeInterval)
+        configuration.waitForLocks(upTo: options.busyTimeout)
         configuration.readonly = access == .followed
         configuration.label = "ListAdapterSQLite(\(path))"
         let pool: DatabasePool

@@ -5,11 +5,22 @@ import Foundation
 struct DirectoryContents: Equatable, CustomStringConvertible {
     let files: [String: Data]
 
+    /// A directory's files; a subdirectory is listed as `name/` (no bytes).
     init(_ directory: URL) throws {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            files[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+            var isDirectory: ObjCBool = false
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                files[name + "/"] = Data()
+            } else {
+                files[name] = try Data(contentsOf: url)
+            }
         }
+        self.files = files
+    }
+
+    init(files: [String: Data]) {
         self.files = files
     }
 
