@@ -202,3 +202,30 @@ final class ChildWriter {
         process.waitUntilExit()
     }
 }
+
+extension IncrementalScenarios {
+    /// `ListSnapshot.applying(_:)` for one row moved to another section, against the diff
+    /// of the same two lists: the in-memory half of a patched commit.
+    static func apply(size: Int) -> [Measurement] {
+        let base = Lists.base(count: size)
+        let old = ListSnapshot(base)
+        let moved = base[size / 3]
+        let target = base[size * 2 / 3]
+        var entries = base
+        entries.remove(at: size / 3)
+        let insertAt = entries.firstIndex { $0.id == target.id }!
+        entries.insert(ListEntry(id: moved.id, section: target.section, summary: moved.summary + 1), at: insertAt)
+        let new = ListSnapshot(entries)
+        let untouched = old.untouchedRows(excluding: [moved.id])
+        let gap = untouched.formerGap(of: target.id)!
+        let patch = ListSnapshotPatch(touched: [moved.id], rows: [.init(id: moved.id, section: target.section, summary: moved.summary + 1, gap: gap)])
+        var patched: ListSnapshot<Int64, Int64>?
+        let applying = medianMilliseconds(repetitions: 9) { patched = old.applying(patch)?.snapshot }
+        precondition(patched == new, "the patch does not reproduce the list")
+        let diff = medianMilliseconds(repetitions: 5) { blackHole(ListChangeSet(from: old, to: new)) }
+        return [Measurement(
+            scenario: "patch applied in memory, 1 row moved across sections", size: size, figure: applying, baseline: diff,
+            unit: "ms", target: "reported", passed: nil, note: "baseline: the diff of the same lists"
+        )]
+    }
+}

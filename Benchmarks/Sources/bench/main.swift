@@ -43,6 +43,7 @@ if runs("external") {
     results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
 }
 if runs("incremental") {
+    results += report(IncrementalScenarios.apply(size: largest))
     results += report(try IncrementalScenarios.ownCommit(size: largest, directory: directory))
     results += report(try IncrementalScenarios.externalCommit(size: largest, directory: directory))
     results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))

@@ -17,6 +17,18 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n) memory moves (copying the arrays and shifting the index), plus
     ///   O(k log n + k²) for k touched rows; no hashing of untouched rows.
+    // Specialised for the common identifier and summary types (an unspecialised copy of a
+    // million identifiers goes through value witnesses, several times slower); calls from
+    // generic code dispatch to these at run time.
+    @_specialize(where ID == Int64, Summary == Int64)
+    @_specialize(where ID == Int64, Summary == NoSummary)
+    @_specialize(where ID == Int64, Summary == Int64?)
+    @_specialize(where ID == Int64, Summary == Double)
+    @_specialize(where ID == Int64, Summary == String)
+    @_specialize(where ID == Int, Summary == Int)
+    @_specialize(where ID == String, Summary == Int64)
+    @_specialize(where ID == String, Summary == NoSummary)
+    @_specialize(where ID == String, Summary == String)
     public func applying(_ patch: ListSnapshotPatch<ID, Summary>) -> (snapshot: ListSnapshot, changes: ListChangeSet)? {
         let untouched = untouchedRows(excluding: patch.touched)
         let removed = untouched.removed
