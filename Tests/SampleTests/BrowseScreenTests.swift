@@ -10,19 +10,11 @@ import Testing
 struct BrowseScreenTests {
     typealias Session = BrowserTerminalTests.Session
 
-    /// A folder with `t.sqlite` made by `sql`, removed at the end.
-    struct Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("browse-screen-\(UUID().uuidString)")
-        var path: String { url.appendingPathComponent("t.sqlite").path }
-
-        init(_ write: (Database) throws -> Void) throws {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            let database = try DatabaseQueue(path: path)
-            try database.write(write)
-            try database.close()
-        }
-
-        func remove() { try? FileManager.default.removeItem(at: url) }
+    /// `sample browse --db DB ARGUMENTS` in a pseudo-terminal; with `then`, inside `sh -c`
+    /// followed by those shell commands.
+    static func browse(_ database: TemporaryDatabase, _ arguments: String, then shell: String? = nil, columns: Int = 80, rows: Int = 24) throws -> Session {
+        let command = "\(try SampleProcess.executable.path) browse --db \(database.path) \(arguments)"
+        return try Session(command: shell.map { "sh -c '\(command); \($0)'" } ?? command, columns: columns, rows: rows)
     }
 
     static let hostileTitles = [
@@ -35,7 +27,7 @@ struct BrowseScreenTests {
 
     @Test func hostileTitlesAndRowsNeverWrapOrEscape() async throws {
         // The table's name needs quoting too: `we"ird`, listed through --columns, SQL the sample builds.
-        let folder = try Folder { db in
+        let folder = try TemporaryDatabase { db in
             try db.execute(sql: #"CREATE TABLE "we""ird" (id INTEGER PRIMARY KEY, day TEXT, subject TEXT)"#)
             for id in 1 ... 200 {
                 try db.execute(
@@ -45,11 +37,7 @@ struct BrowseScreenTests {
             }
         }
         defer { folder.remove() }
-        let sample = try SampleProcess.executable.path
-        let session = try Session(
-            command: #"\#(sample) browse --db \#(folder.path) --table 'we"ird' --section day --order day,id --columns id,subject"#,
-            columns: 80, rows: 24
-        )
+        let session = try Self.browse(folder, #"--table 'we"ird' --section day --order day,id --columns id,subject"#)
         defer { session.kill() }
         func check(_ screen: String, _ moment: String) throws {
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -75,14 +63,15 @@ struct BrowseScreenTests {
         for section in 1 ... 4 {
             let previous = try session.cursorLine()?.text
             try session.send("]")
-            screen = try await session.waitForScreen("section \(section)") { screen in
-                let now = try? session.cursorLine()
-                return now?.word == "==" && now?.text != previous && !screen.contains("… loading")
-            }
+            screen = try await session.waitForLook("section \(section)") { look in
+                look.cursor?.word == "==" && look.cursor?.text != previous && !look.text.contains("… loading")
+            }.text
             try check(screen, "section \(section)")
             seen += screen
         }
-        #expect(seen.contains("👨‍👩‍👧") && seen.contains("日本語のタイトル") && seen.contains("🇫🇷") && seen.contains("␉here␊new line"))
+        for shown in ["👨‍👩‍👧", "日本語のタイトル", "🇫🇷", "␉here␊new line"] {
+            #expect(seen.contains(shown), "\(shown) never shown in:\n\(seen)")
+        }
         try session.send("Home")
         screen = try await session.waitForScreen("the top again") { $0.hasPrefix("== ␛[31mRED") && !$0.contains("… loading") }
         try check(screen, "home")
@@ -90,13 +79,12 @@ struct BrowseScreenTests {
     }
 
     @Test func theStatusLineSaysWhatIsTrue() async throws {
-        let folder = try Folder { db in
+        let folder = try TemporaryDatabase { db in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
             try db.execute(sql: "INSERT INTO t VALUES (1, 'only')")
         }
         defer { folder.remove() }
-        let sample = try SampleProcess.executable.path
-        let session = try Session(command: "\(sample) browse --db \(folder.path) --table t", columns: 80, rows: 10)
+        let session = try Self.browse(folder, "--table t", rows: 10)
         defer { session.kill() }
         let screen = try await session.waitForScreen("the row") { $0.contains("1 item") && !$0.contains("… loading") }
         let status = try #require(screen.split(separator: "\n").last.map(String.init))
@@ -108,13 +96,12 @@ struct BrowseScreenTests {
     }
 
     @Test func aFailedFirstLoadEndsWithTheWholeMessage() async throws {
-        let folder = try Folder { db in
+        let folder = try TemporaryDatabase { db in
             try db.execute(sql: "CREATE TABLE t (id, name)")
             try db.execute(sql: "INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
         }
         defer { folder.remove() }
-        let sample = try SampleProcess.executable.path
-        let session = try Session(command: "sh -c '\(sample) browse --db \(folder.path) --table t --id id; echo EXITED $?; sleep 30'", columns: 80, rows: 24)
+        let session = try Self.browse(folder, "--table t --id id", then: "echo EXITED $?; sleep 30")
         defer { session.kill() }
         let screen = try await session.waitForScreen("the exit") { $0.contains("EXITED") }
         let joined = try session.joinedScreen()
@@ -125,13 +112,12 @@ struct BrowseScreenTests {
     }
 
     @Test func ctrlCQuitsAndTheShellGetsTheKeysAfter() async throws {
-        let folder = try Folder { db in
+        let folder = try TemporaryDatabase { db in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
             for id in 1 ... 50 { try db.execute(sql: "INSERT INTO t VALUES (?, 'row')", arguments: [id]) }
         }
         defer { folder.remove() }
-        let sample = try SampleProcess.executable.path
-        let session = try Session(command: "sh -c '\(sample) browse --db \(folder.path) --table t; echo EXITED $?; stty -a; read line; echo GOT $line; sleep 30'")
+        let session = try Self.browse(folder, "--table t", then: "echo EXITED $?; stty -a; read line; echo GOT $line; sleep 30", columns: 120, rows: 30)
         defer { session.kill() }
         _ = try await session.waitForScreen("the list") { $0.contains("50 items") }
         try session.send("C-c")

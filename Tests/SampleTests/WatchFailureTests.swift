@@ -6,26 +6,11 @@ import Testing
 /// table and file, and when it cannot go on it exits with a documented status.
 @Suite("sample watch, failures and endings", .timeLimit(.minutes(2)))
 struct WatchFailureTests {
-    /// A folder with `t.sqlite`, removed at the end.
-    struct Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("watch-failure-\(UUID().uuidString)")
-        var path: String { url.appendingPathComponent("t.sqlite").path }
-
-        init(_ sql: String) throws {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            let database = try DatabaseQueue(path: path)
-            try database.write { db in try db.execute(sql: sql) }
-            try database.close()
-        }
-
-        func remove() { try? FileManager.default.removeItem(at: url) }
-    }
-
     /// Generous: a status is due within a few seconds, but the machine may be busy.
     static let deadline = 30.0
 
     @Test func endOfInputFromDevNullEndsTheWatchAfterTheList() async throws {
-        let folder = try Folder("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2)")
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2)")
         defer { folder.remove() }
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"], inputFromDevNull: true)
         #expect(await watch.exitStatus(within: Self.deadline) == 0)
@@ -35,7 +20,7 @@ struct WatchFailureTests {
 
     @Test(arguments: [true, false])
     func aFirstLoadFailureIsPrintedOnceAndEndsTheWatch(json: Bool) async throws {
-        let folder = try Folder("CREATE TABLE t (id, name); INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id, name); INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
         defer { folder.remove() }
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--id", "id"] + (json ? ["--json"] : []))
         #expect(await watch.exitStatus(within: Self.deadline) == 3)
@@ -76,7 +61,7 @@ struct WatchFailureTests {
 
     @Test(arguments: FileFate.allCases)
     func aFileDeletedOrReplacedEndsTheWatch(fate: FileFate) async throws {
-        let folder = try Folder("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
         defer { folder.remove() }
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"])
         var lines = watch.lines.makeAsyncIterator()
@@ -86,7 +71,7 @@ struct WatchFailureTests {
         case .deleted:
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: folder.path + suffix) }
         case .replaced:
-            let other = folder.url.appendingPathComponent("other.sqlite").path
+            let other = folder.folder.appendingPathComponent("other.sqlite").path
             let database = try DatabaseQueue(path: other)
             try await database.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (7)") }
             try database.close()
@@ -100,14 +85,22 @@ struct WatchFailureTests {
         #expect(errors.first?.contains(#""kind":"fileReplaced""#) == true)
     }
 
-    @Test func aLaterFailureIsRetriedThenEndsTheWatch() async throws {
-        let folder = try Folder("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
-        defer { folder.remove() }
+    /// Starts `watch --json` on a table of one row, waits for the list, then drops the table.
+    static func watchThenDropTheTable(_ folder: TemporaryDatabase) async throws
+        -> (watch: RunningSample, lines: AsyncStream<String>.Iterator, database: DatabaseQueue)
+    {
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"])
         var lines = watch.lines.makeAsyncIterator()
         _ = try #require(await lines.next())
         let database = try DatabaseQueue(path: folder.path)
         try await database.write { db in try db.execute(sql: "DROP TABLE t") }
+        return (watch, lines, database)
+    }
+
+    @Test func aLaterFailureIsRetriedThenEndsTheWatch() async throws {
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        defer { folder.remove() }
+        var (watch, lines, _) = try await Self.watchThenDropTheTable(folder)
         // Printed once, although every retry fails the same way; then status 5.
         #expect(await watch.exitStatus(within: Self.deadline) == 5)
         var rest: [String] = []
@@ -118,13 +111,9 @@ struct WatchFailureTests {
     }
 
     @Test func aSourceThatRecoversIsFollowedOn() async throws {
-        let folder = try Folder("CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
         defer { folder.remove() }
-        let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"])
-        var lines = watch.lines.makeAsyncIterator()
-        _ = try #require(await lines.next())
-        let database = try DatabaseQueue(path: folder.path)
-        try await database.write { db in try db.execute(sql: "DROP TABLE t") }
+        var (watch, lines, database) = try await Self.watchThenDropTheTable(folder)
         let failure = try #require(await lines.next())
         #expect(failure.contains(#""kind":"missingTable""#))
         try await database.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2)") }

@@ -7,18 +7,15 @@ import Testing
 struct WatchNoAfterTests {
     /// The first change line `watch` prints with `extra` options, after one insert.
     static func firstChange(_ extra: [String]) async throws -> [String: Any] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("t.sqlite").path
-        let pool = try DatabasePool(path: path)
-        try await pool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)") }
-        let watcher = try WatchCommandTests.Watcher(arguments: ["watch", "--db", path, "--table", "t", "--json"] + extra)
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        defer { folder.remove() }
+        let watcher = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"] + extra)
         defer { watcher.process.terminate() }
         var lines = watcher.lines.makeAsyncIterator()
         let snapshot = try #require(await lines.next())
         #expect(snapshot.hasPrefix(#"{"snapshot":"#))
-        try await pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+        let database = try DatabaseQueue(path: folder.path)
+        try await database.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         let line = try #require(await lines.next())
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
