@@ -79,10 +79,7 @@ struct BrowseScreenTests {
     }
 
     @Test func theStatusLineSaysWhatIsTrue() async throws {
-        let folder = try TemporaryDatabase { db in
-            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
-            try db.execute(sql: "INSERT INTO t VALUES (1, 'only')")
-        }
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'only')")
         defer { folder.remove() }
         let session = try Self.browse(folder, "--table t", rows: 10)
         defer { session.kill() }
@@ -96,10 +93,7 @@ struct BrowseScreenTests {
     }
 
     @Test func aFailedFirstLoadEndsWithTheWholeMessage() async throws {
-        let folder = try TemporaryDatabase { db in
-            try db.execute(sql: "CREATE TABLE t (id, name)")
-            try db.execute(sql: "INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
-        }
+        let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id, name); INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
         defer { folder.remove() }
         let session = try Self.browse(folder, "--table t --id id", then: "echo EXITED $?; sleep 30")
         defer { session.kill() }
