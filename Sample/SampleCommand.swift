@@ -12,7 +12,8 @@ struct SampleCommand: ParsableCommand {
 }
 
 /// Runs `sample`, turning every failure into a one-line message and exit status 2 (0 for
-/// help and version requests), never a stack trace.
+/// help and version requests; a command's own ``ExitStatus`` when it throws an `ExitCode`),
+/// never a stack trace.
 @main
 enum SampleMain {
     static func main() {
@@ -27,7 +28,7 @@ enum SampleMain {
                 exit(0)
             }
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            exit(2)
+            exit(error is ExitCode ? code.rawValue : ExitStatus.cannotStart.rawValue)
         }
     }
 }

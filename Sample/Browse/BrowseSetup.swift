@@ -14,8 +14,14 @@ struct DisplayRow: FetchableRecord, Sendable {
         var parts: [String] = []
         for (column, value) in row where column != "listadapter_id" && column != "body" {
             if chosen && !column.hasPrefix(Self.shownPrefix) { continue }
-            if !value.isNull { parts.append("\(value)".trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
+            switch value.storage {
+            case .null: continue
+            case .string(let string): parts.append(string)
+            case .blob(let data): parts.append("<\(data.count) bytes>")
+            default: parts.append("\(value)")
+            }
         }
+        // Made safe for the terminal when drawn (`TerminalText`), not here.
         text = parts.joined(separator: "  ")
     }
 }
@@ -25,21 +31,41 @@ struct BrowseSetup: Sendable {
     typealias Source = SQLiteListSource<String, String?, DisplayRow>
 
     var path: String
+    /// The source as the user named it, for messages: `table "message" in mail.sqlite`.
+    var label: String
     var main: SQLiteListQuery
-    /// The same list grouped another way (`g`), if any.
-    var regrouped: SQLiteListQuery?
+    /// How `main` is grouped, for the status line: `by day`.
+    var grouping: String
+    /// The same list grouped another way (`g`), if any, and how: `by sender`.
+    var regrouped: (query: SQLiteListQuery, grouping: String)?
     /// Builds the search query for `/`, if the database has a search index.
     var search: (@Sendable (String) -> SQLiteListQuery)?
     /// Whether `w` may start the simulated mail writer.
-    var canWrite: Bool
+    var canWrite = false
+
+    /// The keys that do something here, for the status line: `/`, `g` and `w` only where
+    /// they apply.
+    var keyHints: String {
+        var keys = ["j/k", "[ ]"]
+        if search != nil { keys.append("/") }
+        if regrouped != nil { keys.append("g") }
+        if canWrite { keys.append("w") }
+        keys.append("q")
+        return keys.joined(separator: " ")
+    }
 
     /// The demo mail database.
     static func mail(path: String) -> BrowseSetup {
         let columns = "id, sender, subject, date, day, flags, version"
         return BrowseSetup(
             path: path,
+            label: "the demo mailbox \(path)",
             main: SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC"),
-            regrouped: SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
+            grouping: "by day",
+            regrouped: (
+                SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
+                "by sender"
+            ),
             search: { text in
                 SQLiteListQuery(
                     select: "SELECT \(columns.split(separator: ",").map { "message." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")) FROM message JOIN message_search ON message_search.rowid = message.id WHERE message_search MATCH ?",

@@ -4,11 +4,20 @@ import ListAdapter
 import ListAdapterSQLite
 
 /// The interactive list: a cursor over section headers and rows, payloads fetched lazily
-/// as rows come into view, live updates that keep the row under the cursor in place.
+/// as rows come into view, live updates that keep the row under the cursor on its screen
+/// line. Everything drawn goes through ``TerminalText``: control characters shown, widths
+/// in display columns, every line exactly the terminal's width.
+///
 /// Main queue only.
 final class BrowserScreen: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
     typealias Adapter = ListViewAdapter<String, String?, DisplayRow>
+
+    /// What the cursor is on, followed by identity across changes.
+    private enum CursorTarget: Equatable {
+        case item(String)
+        case header(title: String?)
+    }
 
     private let terminal: Terminal
     private let setup: BrowseSetup
@@ -18,20 +27,25 @@ final class BrowserScreen: @unchecked Sendable {
     private var writer: MailWriter?
     private var cursor = 0
     private var top = 0
-    private var cursorID: String?
+    private var target: CursorTarget?
     private var grouped = false
     private var searching: String?
     private var typing: String?
+    private var hasListed = false
+    /// The failure of the last load, shown above the status line until a load succeeds.
+    private var failure: SourceFailure?
     private var lastChange = "no change yet"
-    private var lastFetch = "-"
+    private var lastFetch: String?
     private var redrawScheduled = false
     private var requested = Set<String>()
 
-    init(terminal: Terminal, setup: BrowseSetup) throws {
+    init(terminal: Terminal, setup: BrowseSetup, source: BrowseSetup.Source) {
         self.terminal = terminal
         self.setup = setup
-        mainSource = try BrowseSetup.Source(path: setup.path, query: setup.main)
-        adapter = Adapter(source: mainSource)
+        mainSource = source
+        var configuration = ListViewAdapterConfiguration()
+        configuration.logger.logLevel = .critical     // failures are shown on screen, not logged over it
+        adapter = Adapter(source: mainSource, configuration: configuration)
         observation = adapter.observe { [weak self] event in self?.handle(event) }
         if setup.canWrite { writer = MailWriter(database: mainSource.database) }
     }
@@ -41,14 +55,19 @@ final class BrowserScreen: @unchecked Sendable {
     private func handle(_ event: ListEvent<String, String?>) {
         switch event {
         case .reload, .batch:
+            hasListed = true
             if case .batch(_, let info) = event {
                 let changes = info.changes
-                lastChange = "+\(changes.itemInserts.count) -\(changes.itemDeletes.count) \(changes.itemMoves.count) moves \(changes.itemUpdates.count) updates, "
-                    + String(format: "%.1f ms off main", Self.milliseconds(info.computeDuration))
+                lastChange = "+\(changes.itemInserts.count) -\(changes.itemDeletes.count), \(changes.itemMoves.count) moves, \(changes.itemUpdates.count) updates, "
+                    + String(format: "%.1f ms off main, %.2f ms on main", Self.milliseconds(info.computeDuration), Self.milliseconds(adapter.lastDeliveryDuration))
             }
-            keepCursorOnItem()
+            keepCursorOnTarget()
         case .loadStateChanged(.failed(let error)):
-            lastChange = "load failed: \(error)"
+            let failure = SourceFailure(error, source: setup.label)
+            if !hasListed { Browser.end(with: failure, status: .firstLoadFailed) }
+            self.failure = failure
+        case .loadStateChanged(.content), .loadStateChanged(.empty):
+            failure = nil
         default:
             break
         }
@@ -56,6 +75,7 @@ final class BrowserScreen: @unchecked Sendable {
     }
 
     func key(_ key: Terminal.Key) {
+        if key == .interrupt { exit(ExitStatus.success.rawValue) }
         if var text = typing {
             switch key {
             case .enter:
@@ -74,7 +94,7 @@ final class BrowserScreen: @unchecked Sendable {
             scheduleRedraw()
             return
         }
-        let page = max(1, terminal.size.rows - 2)
+        let page = max(1, listHeight - 1)
         switch key {
         case .up, .character("k"): move(to: cursor - 1)
         case .down, .character("j"): move(to: cursor + 1)
@@ -92,7 +112,7 @@ final class BrowserScreen: @unchecked Sendable {
             grouped.toggle()
             if searching == nil { adapter.transition(to: grouped ? regroupedSource() : mainSource) }
         case .character("w"): writer?.toggle()
-        case .character("q"): exit(0)
+        case .character("q"): exit(ExitStatus.success.rawValue)
         default: break
         }
         scheduleRedraw()
@@ -108,12 +128,17 @@ final class BrowserScreen: @unchecked Sendable {
     private var regrouped: BrowseSetup.Source?
     private func regroupedSource() -> BrowseSetup.Source {
         if let regrouped { return regrouped }
-        let source = BrowseSetup.Source(database: mainSource.database, query: setup.regrouped ?? setup.main)
+        let source = BrowseSetup.Source(database: mainSource.database, query: setup.regrouped?.query ?? setup.main)
         regrouped = source
         return source
     }
 
     // MARK: - Cursor
+
+    /// The lines the list may use: all but the status line, and the failure line if any.
+    private var listHeight: Int {
+        max(1, terminal.size.rows - 1 - (failure == nil ? 0 : 1))
+    }
 
     /// Display rows: each section's header, then its items.
     private func sectionStarts() -> [Int] {
@@ -138,16 +163,21 @@ final class BrowserScreen: @unchecked Sendable {
         return (low, offset == 0 ? nil : offset - 1)
     }
 
+    /// Puts the cursor on display row `row` (clamped), scrolls it into view, and from now
+    /// on follows what is there.
     private func move(to row: Int) {
         let starts = sectionStarts()
         let total = starts.last ?? 0
         cursor = max(0, min(row, total - 1))
-        let height = max(1, terminal.size.rows - 1)
         if cursor < top { top = cursor }
-        if cursor >= top + height { top = cursor - height + 1 }
-        if total > 0, case let (section, item?) = locate(cursor, in: starts) {
-            cursorID = adapter.identifier(at: ItemPath(section: section, item: item))
-        }
+        if cursor >= top + listHeight { top = cursor - listHeight + 1 }
+        target = total > 0 ? target(at: cursor, in: starts) : nil
+    }
+
+    private func target(at row: Int, in starts: [Int]) -> CursorTarget {
+        let (section, item) = locate(row, in: starts)
+        if let item, let id = adapter.identifier(at: ItemPath(section: section, item: item)) { return .item(id) }
+        return .header(title: adapter.title(ofSection: section))
     }
 
     private func jumpSection(forward: Bool) {
@@ -158,16 +188,23 @@ final class BrowserScreen: @unchecked Sendable {
         move(to: starts[target])
     }
 
-    /// After a change, the row under the cursor stays on the same screen line.
-    private func keepCursorOnItem() {
-        let offset = cursor - top
-        guard let id = cursorID, let path = adapter.path(of: id) else {
+    /// After a change, the item (or section header) under the cursor stays under it, on
+    /// the same screen line; if it is gone, the cursor stays on its line and follows
+    /// whatever is there now.
+    private func keepCursorOnTarget() {
+        let line = cursor - top
+        let starts = sectionStarts()
+        let row: Int? = switch target {
+        case .item(let id): adapter.path(of: id).map { starts[$0.section] + 1 + $0.item }
+        case .header(let title): adapter.snapshot.sectionTitles.firstIndex(of: title).map { starts[$0] }
+        case nil: nil
+        }
+        guard let row else {
             move(to: cursor)
             return
         }
-        let starts = sectionStarts()
-        cursor = starts[path.section] + 1 + path.item
-        top = max(0, cursor - offset)
+        cursor = row
+        top = max(0, cursor - line)
     }
 
     // MARK: - Drawing
@@ -181,46 +218,56 @@ final class BrowserScreen: @unchecked Sendable {
         }
     }
 
+    /// Draws every line at its own position (so no line, however measured, can push the
+    /// others), each exactly the terminal's width.
     func draw() {
         let (rows, columns) = terminal.size
+        let height = listHeight
         let starts = sectionStarts()
         let total = starts.last ?? 0
-        var screen = "\u{1B}[H"
-        for line in 0 ..< max(0, rows - 1) {
+        var screen = ""
+        for line in 0 ..< min(height, rows) {
             let row = top + line
             var text = ""
             if row < total {
                 let (section, item) = locate(row, in: starts)
                 if let item {
-                    let path = ItemPath(section: section, item: item)
-                    let id = adapter.identifier(at: path) ?? "?"
-                    if let payload = adapter.cachedItem(at: path) {
-                        text = "  \(payload.text)"
-                    } else {
-                        text = "  … loading \(id)"
-                        fetch(path, id: id)
-                    }
+                    text = "  " + itemText(at: ItemPath(section: section, item: item))
                 } else {
                     text = "== \(adapter.title(ofSection: section) ?? "(untitled)") (\(adapter.numberOfItems(inSection: section)))"
                 }
             }
-            text = String(text.prefix(columns))
-            let padded = text + String(repeating: " ", count: max(0, columns - text.count))
-            screen += row == cursor ? "\u{1B}[7m\(padded)\u{1B}[0m" : padded
-            screen += "\r\n"
+            let fitted = TerminalText.fitted(text, width: columns)
+            screen += "\u{1B}[\(line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
         }
-        screen += status(columns: columns)
+        if let failure, rows > 1 {
+            let note = TerminalText.fitted("load failed, showing the last good list: \(failure)", width: columns)
+            screen += "\u{1B}[\(rows - 1);1H\u{1B}[1m\(note)\u{1B}[0m"
+        }
+        screen += "\u{1B}[\(rows);1H\u{1B}[7m\(status(columns: columns))\u{1B}[0m"
         terminal.write(screen)
     }
 
+    private func itemText(at path: ItemPath) -> String {
+        let id = adapter.identifier(at: path) ?? "?"
+        if let payload = adapter.cachedItem(at: path) { return payload.text }
+        fetch(path, id: id)
+        return "… loading \(id)"
+    }
+
+    /// The facts most worth seeing first, key hints always kept.
     private func status(columns: Int) -> String {
-        if let typing { return String("search: \(typing)_".prefix(columns)) + "\u{1B}[K" }
-        let mode = searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? "by sender" : "by day")
-        let text = "\(adapter.snapshot.count) items, \(adapter.numberOfSections) sections | \(mode)\(writer?.isRunning == true ? ", writer on" : "")"
-            + " | \(adapter.cachedItemCount) cached, fetch \(lastFetch) | \(lastChange), "
-            + String(format: "%.2f ms on main", Self.milliseconds(adapter.lastDeliveryDuration))
-            + " | j/k PgUp/PgDn [ ] / g w q"
-        return "\u{1B}[7m" + String(text.prefix(columns)) + "\u{1B}[0m\u{1B}[K"
+        if let typing { return StatusLine.compose(["search: \(typing)_"], hints: "Enter Esc", width: columns) }
+        var mode = searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? setup.regrouped?.grouping ?? "" : setup.grouping)
+        if writer?.isRunning == true { mode += ", writer on" }
+        let facts = [
+            Wording.count(adapter.snapshot.count, "item") + " in " + Wording.count(adapter.numberOfSections, "section"),
+            mode,
+            lastChange,
+            lastFetch.map { "fetch \($0)" } ?? "",
+            "\(adapter.cachedItemCount) cached",
+        ]
+        return StatusLine.compose(facts, hints: setup.keyHints, width: columns)
     }
 
     private func fetch(_ path: ItemPath, id: String) {

@@ -3,10 +3,15 @@ import Foundation
 
 /// The terminal in full-screen raw mode (ANSI escape sequences, no curses): restores
 /// itself on exit, reports keys and size changes on the main queue.
+///
+/// Line wrapping is off while it runs (DECAWM), so a line the program measured wrong is
+/// clipped at the right edge instead of wrapping and scrolling the screen.
 final class Terminal: @unchecked Sendable {
     // @unchecked Sendable: used on the main queue only.
     enum Key: Equatable {
         case up, down, pageUp, pageDown, home, end, escape, enter, backspace
+        /// Ctrl-C, which raw mode delivers as a byte instead of a signal.
+        case interrupt
         case character(Character)
     }
 
@@ -24,15 +29,15 @@ final class Terminal: @unchecked Sendable {
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        write("\u{1B}[?1049h\u{1B}[?25l")
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
         atexit { Terminal.restore() }
     }
 
-    /// Leaves raw mode and the alternate screen.
+    /// Leaves raw mode and the alternate screen, and turns line wrapping and the cursor back on.
     static func restore() {
         guard var saved else { return }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-        FileHandle.standardOutput.write(Data("\u{1B}[?25h\u{1B}[?1049l".utf8))
+        FileHandle.standardOutput.write(Data("\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
         Terminal.saved = nil
     }
 
@@ -63,7 +68,7 @@ final class Terminal: @unchecked Sendable {
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler(handler: onResize)
         resize.resume()
-        sources += exitOnTerminationSignals() + [input, resize]
+        sources += ProcessEnd.onTerminationSignals() + [input, resize]
     }
 
     static func parse(_ bytes: [UInt8]) -> [Key] {
@@ -87,9 +92,19 @@ final class Terminal: @unchecked Sendable {
                 continue
             }
             switch byte {
+            case 0x03: keys.append(.interrupt)
             case 0x1B: keys.append(.escape)
             case 0x0D, 0x0A: keys.append(.enter)
             case 0x7F, 0x08: keys.append(.backspace)
+            case 0x80...:
+                // A UTF-8 sequence: one character (a split or invalid sequence is dropped).
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                let end = min(bytes.count, index + length)
+                if let text = String(validating: bytes[index ..< end], as: UTF8.self), let character = text.first {
+                    keys.append(.character(character))
+                }
+                index = end
+                continue
             default: keys.append(.character(Character(UnicodeScalar(byte))))
             }
             index += 1

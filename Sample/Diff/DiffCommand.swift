@@ -29,7 +29,7 @@ struct DiffCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let update = ListUpdate(from: before, to: after, updateStyle: updateStyle.style)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        print(update.json(milliseconds: milliseconds) { $0 }.serialized())
+        print(update.json(milliseconds: milliseconds) { $0.text }.serialized())
     }
 }
 

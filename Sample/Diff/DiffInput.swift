@@ -3,9 +3,10 @@ import ListAdapter
 
 /// One `sample diff` input file: `{"items": [{"id": "a", "section": "S", "summary": "1"}]}`.
 ///
-/// `section` and `summary` are optional; ids are unique strings.
+/// `section` and `summary` are optional; ids are unique strings, compared exactly
+/// (``ExactIdentifier``: `"é"` and `"e\u0301"` are two ids).
 enum DiffInput {
-    typealias Snapshot = ListSnapshot<String, String?>
+    typealias Snapshot = ListSnapshot<ExactIdentifier, String?>
 
     /// Reads and validates the file at `path`.
     static func load(path: String) throws(SampleError) -> Snapshot {
@@ -32,12 +33,12 @@ enum DiffInput {
         }
         var builder = Snapshot.Builder()
         builder.reserveCapacity(items.count)
-        var firstIndexOfID: [String: Int] = [:]
+        var firstIndexOfID: [ExactIdentifier: Int] = [:]
         for (index, element) in items.enumerated() {
             guard let item = element as? [String: Any] else {
                 throw SampleError("\(name): items[\(index)] must be an object")
             }
-            let id = try text(item["id"], field: "id", index: index, name: name, optional: false)!
+            let id = try ExactIdentifier(text(item["id"], field: "id", index: index, name: name, optional: false)!)
             let section = try text(item["section"], field: "section", index: index, name: name, optional: true)
             let summary = try text(item["summary"], field: "summary", index: index, name: name, optional: true)
             if let first = firstIndexOfID[id] {

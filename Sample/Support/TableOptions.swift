@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import ListAdapterSQLite
 
@@ -29,16 +28,20 @@ struct TableOptions: ParsableArguments {
     var query: SQLiteListQuery {
         SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
     }
-}
 
-/// Exits with status 0 on SIGINT or SIGTERM, handled on the main queue; returns the
-/// signal sources, which must be kept.
-func exitOnTerminationSignals() -> [any DispatchSourceProtocol] {
-    [SIGINT, SIGTERM].map { number in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-        source.setEventHandler { exit(0) }
-        source.resume()
-        return source
+    /// The source as the user named it, for messages: `table "message" in mail.sqlite`.
+    var sourceLabel: String {
+        "table \(SQLIdentifier.quoted(table)) in \(db)"
+    }
+
+    /// Opens the database and checks that `query` prepares against it.
+    ///
+    /// - Throws: ``SourceFailure`` naming the table and file.
+    func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<String, String?, Item> {
+        do {
+            return try SQLiteListSource(path: db, query: query)
+        } catch {
+            throw SourceFailure(error, source: sourceLabel)
+        }
     }
 }

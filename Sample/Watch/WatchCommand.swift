@@ -14,7 +14,15 @@ struct WatchCommand: ParsableCommand {
         discussion: """
         With --json, the first line is {"snapshot": {"sections": [{"title": ..., "ids": [...]}]}} \
         and each later line one change, in the {"batches": [...], "stats": {...}} shape of \
-        `sample diff` (ids printed as strings). Stops on SIGINT, SIGTERM or when standard input closes.
+        `sample diff` (ids printed as strings; --no-after leaves out each batch's "after" list). \
+        Each failure is printed once: with --json as one line {"error": {"kind": ..., "message": ...}} \
+        on standard output, otherwise as "Error: KIND: MESSAGE" on standard error. \
+        Stops on SIGINT, SIGTERM or when standard input ends (Ctrl-D, a closed pipe; with \
+        </dev/null once the list has been printed); stops by itself when it cannot go on: \
+        at once when the first load fails or the file is deleted or replaced, after 5 s of \
+        retries when a later load fails.
+
+        \(ExitStatus.documentation)
         """
     )
 
@@ -23,20 +31,27 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line.")
     var json = false
 
+    @Flag(name: .customLong("no-after"), help: "With --json, print batches without their \"after\" lists (at a million rows each is the whole list).")
+    var noAfter = false
+
+    func validate() throws {
+        if noAfter && !json { throw ValidationError("--no-after applies to --json output; add --json") }
+    }
+
     func run() throws {
-        let source: SQLiteListSource<String, String?, IgnoredRow>
+        let printer = WatchPrinter(json: json, includesAfter: !noAfter)
+        let source: WatchSession.Source
         do {
-            source = try SQLiteListSource(path: options.db, query: options.query)
+            source = try options.openSource(query: options.query)
         } catch {
-            throw SampleError("\(error)")
+            guard json else { throw error }
+            printer.print(error)
+            throw ExitCode(ExitStatus.cannotStart.rawValue)
         }
-        let printer = WatchPrinter(json: json)
+        let label = options.sourceLabel
         DispatchQueue.main.async {
-            let adapter = ListViewAdapter(source: source)
-            let observation = adapter.observe { event in printer.print(event) }
-            WatchLifetime.keep(adapter, observation)
+            WatchSession.start(source: source, label: label, printer: printer)
         }
-        WatchLifetime.exitOnSignalsAndClosedInput()
         dispatchMain()
     }
 }
@@ -44,25 +59,4 @@ struct WatchCommand: ParsableCommand {
 /// Rows are not fetched by `watch`; the payload type reads nothing.
 struct IgnoredRow: FetchableRecord, Sendable {
     init(row: Row) {}
-}
-
-/// Keeps the watch alive until a signal or the end of standard input.
-enum WatchLifetime {
-    nonisolated(unsafe) private static var kept: [Any] = []    // main queue only
-    nonisolated(unsafe) private static var sources: [any DispatchSourceProtocol] = []
-
-    static func keep(_ objects: Any...) {
-        kept += objects
-    }
-
-    static func exitOnSignalsAndClosedInput() {
-        sources += exitOnTerminationSignals()
-        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-        input.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            if read(STDIN_FILENO, &buffer, buffer.count) <= 0 { exit(0) }
-        }
-        input.resume()
-        sources.append(input)
-    }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import ListAdapter
 
-/// Prints `watch` events, as JSON lines or as text. Called on the main queue.
+/// Prints `watch` events and failures, as JSON lines on standard output or as text
+/// (failures and warnings on standard error). Called on the main queue.
 struct WatchPrinter: Sendable {
     let json: Bool
+    /// Whether each printed batch carries its `after` list (`--no-after` leaves it out).
+    var includesAfter = true
 
     func print(_ event: ListEvent<String, String?>) {
         switch event {
@@ -11,28 +14,40 @@ struct WatchPrinter: Sendable {
             if json {
                 emit(JSONValue.object([("snapshot", .object([("sections", snapshot.sectionsJSON { $0 })]))]).serialized())
             } else {
-                emit("\(snapshot.count) items in \(snapshot.numberOfSections) sections")
+                emit("\(Wording.count(snapshot.count, "item")) in \(Wording.count(snapshot.numberOfSections, "section"))")
             }
         case .batch(let batch, let info):
             let milliseconds = Double(info.computeDuration.components.attoseconds) / 1e15
                 + Double(info.computeDuration.components.seconds) * 1e3
             if json {
-                let update = ListUpdate(changes: info.changes, batches: [batch])
-                emit(update.json(milliseconds: milliseconds) { $0 }.serialized())
+                var update = ListUpdate(changes: info.changes, batches: [batch]).json(milliseconds: milliseconds) { $0 }
+                if !includesAfter {
+                    update = update.mappingMember("batches") { batches in batches.mappingElements { $0.removingMember("after") } }
+                }
+                emit(update.serialized())
             } else {
                 let changes = info.changes
                 emit(String(
-                    format: "+%d -%d, %d moves, %d updates, %d section moves: %d items in %d sections (%.2f ms off the main thread)",
+                    format: "+%d -%d, %d moves, %d updates, %d section moves: %@ in %@ (%.2f ms off the main thread)",
                     changes.itemInserts.count, changes.itemDeletes.count, changes.itemMoves.count, changes.itemUpdates.count,
-                    changes.sectionMoves.count, batch.after.count, batch.after.numberOfSections, milliseconds
+                    changes.sectionMoves.count, Wording.count(batch.after.count, "item"),
+                    Wording.count(batch.after.numberOfSections, "section"), milliseconds
                 ))
             }
-        case .loadStateChanged(.failed(let error)):
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         case .duplicateIdentifiers(let duplicates):
             FileHandle.standardError.write(Data("warning: \(duplicates.count) duplicate identifiers, e.g. \(duplicates.samples.prefix(3))\n".utf8))
         case .loadStateChanged:
-            break
+            break                                   // failures come through `print(_: SourceFailure)`
+        }
+    }
+
+    /// Prints a failure once: one `{"error": ...}` line with `--json`, else `Error: kind: message`
+    /// on standard error.
+    func print(_ failure: SourceFailure) {
+        if json {
+            emit(failure.json.serialized())
+        } else {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
         }
     }
 

@@ -6,41 +6,6 @@ import Testing
 
 @Suite("sample watch", .timeLimit(.minutes(1)))
 struct WatchCommandTests {
-    /// The running `sample watch`, its output as a stream of lines.
-    final class Watcher: @unchecked Sendable {
-        // @unchecked Sendable: the process and pipes are only touched by the test, the
-        // reading thread only touches the stream's continuation.
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
-        let lines: AsyncStream<String>
-
-        init(arguments: [String]) throws {
-            process.executableURL = try SampleProcess.executable
-            process.arguments = arguments
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-            lines = stream
-            let handle = output.fileHandleForReading
-            Thread.detachNewThread {
-                var pending = Data()
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    pending.append(chunk)
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        continuation.yield(String(decoding: pending[pending.startIndex ..< newline], as: UTF8.self))
-                        pending = Data(pending[(newline + 1)...])
-                    }
-                }
-                continuation.finish()
-            }
-            try process.run()
-        }
-    }
-
     static func sections(_ value: Any?) -> [(title: String?, ids: [String])] {
         (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, $0["ids"] as? [String] ?? []) }
     }
@@ -59,7 +24,7 @@ struct WatchCommandTests {
             try db.execute(sql: "CREATE TABLE message (id INTEGER PRIMARY KEY, day TEXT, version INTEGER NOT NULL)")
             for id in 1 ... 30 { try db.execute(sql: "INSERT INTO message VALUES (?, ?, 1)", arguments: [id, "day \(id % 4)"]) }
         }
-        let watcher = try Watcher(arguments: [
+        let watcher = try RunningSample([
             "watch", "--db", path, "--table", "message", "--id", "id", "--section", "day", "--summary", "version",
             "--order", "day, id", "--json",
         ])
@@ -117,7 +82,7 @@ struct WatchCommandTests {
         let path = directory.appendingPathComponent("t.sqlite").path
         let pool = try DatabasePool(path: path)
         try await pool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)") }
-        let watcher = try Watcher(arguments: ["watch", "--db", path, "--table", "t", "--json"])
+        let watcher = try RunningSample(["watch", "--db", path, "--table", "t", "--json"])
         var lines = watcher.lines.makeAsyncIterator()
         _ = try #require(await lines.next())                 // running and listed
         kill(watcher.process.processIdentifier, signal)

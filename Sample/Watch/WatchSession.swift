@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import ListAdapter
+import ListAdapterSQLite
+
+/// One running `watch`: prints what the adapter delivers and decides when to stop.
+///
+/// The rule: a failure is printed once; if there is no list yet (the first load failed)
+/// it exits with ``ExitStatus/firstLoadFailed``; if the file is gone (deleted or
+/// replaced) with ``ExitStatus/fileGone``; otherwise it reloads every second and, if the
+/// source has not recovered within ``patience``, exits with ``ExitStatus/sourceFailed``.
+/// SIGINT, SIGTERM and the end of standard input exit with status 0, the end of input
+/// once the first load has been printed (so `watch </dev/null` prints the list and stops).
+///
+/// Main queue only.
+final class WatchSession: @unchecked Sendable {
+    // @unchecked Sendable: every member is used on the main queue only.
+    typealias Source = SQLiteListSource<String, String?, IgnoredRow>
+
+    /// How long a source that listed once may keep failing before `watch` gives up.
+    static let patience: Duration = .seconds(5)
+
+    nonisolated(unsafe) private static var running: WatchSession?      // main queue only
+
+    private let adapter: ListViewAdapter<String, String?, IgnoredRow>
+    private let label: String
+    private let printer: WatchPrinter
+    private var observation: ListObservation?
+    private var signals: [any DispatchSourceProtocol] = []
+    private var hasListed = false
+    private var hasInput = true
+    /// When the current run of failures began; `nil` while the source is healthy.
+    private var failingSince: ContinuousClock.Instant?
+    private var lastPrinted: String?
+
+    /// Starts following `source`, kept until the process exits. Main queue.
+    static func start(source: Source, label: String, printer: WatchPrinter) {
+        let session = WatchSession(source: source, label: label, printer: printer)
+        running = session
+        session.signals = ProcessEnd.onTerminationSignals()
+        ProcessEnd.onEndOfInput { running?.inputEnded() }
+    }
+
+    private init(source: Source, label: String, printer: WatchPrinter) {
+        var configuration = ListViewAdapterConfiguration()
+        // Failures are printed here, once; the adapter's own log line would repeat them.
+        configuration.logger.logLevel = .critical
+        adapter = ListViewAdapter(source: source, configuration: configuration)
+        self.label = label
+        self.printer = printer
+        observation = adapter.observe { [weak self] event in self?.handle(event) }
+    }
+
+    private func handle(_ event: ListEvent<String, String?>) {
+        switch event {
+        case .reload, .batch:
+            hasListed = true
+            printer.print(event)
+            if !hasInput { exit(ExitStatus.success.rawValue) }
+        case .loadStateChanged(.failed(let error)):
+            fail(SourceFailure(error, source: label))
+        case .loadStateChanged(.content), .loadStateChanged(.empty):
+            failingSince = nil
+            lastPrinted = nil
+        case .loadStateChanged(.loading), .duplicateIdentifiers:
+            printer.print(event)
+        }
+    }
+
+    private func inputEnded() {
+        hasInput = false
+        if hasListed { exit(ExitStatus.success.rawValue) }
+    }
+
+    private func fail(_ failure: SourceFailure) {
+        if lastPrinted != failure.description {
+            lastPrinted = failure.description
+            printer.print(failure)
+        }
+        if !hasListed { exit(ExitStatus.firstLoadFailed.rawValue) }
+        if failure.isFileGone { exit(ExitStatus.fileGone.rawValue) }
+        if failingSince == nil {
+            failingSince = .now
+            retry()
+        }
+    }
+
+    /// Reloads once a second while the source fails; gives up after ``patience``.
+    private func retry() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [self] in
+            guard let since = failingSince else { return }          // recovered
+            if ContinuousClock.now - since >= Self.patience { exit(ExitStatus.sourceFailed.rawValue) }
+            adapter.invalidate()
+            retry()
+        }
+    }
+}
