@@ -41,7 +41,9 @@ struct DemoCommand: ParsableCommand {
         let setup = BrowseSetup.mail(path: demo.path)
         let source: BrowseSetup.Source
         do {
-            source = try BrowseSetup.Source(path: demo.path, query: setup.main)
+            // The demo database is the sample's own: its `w` writer commits through this
+            // source's pool, and those commits are patched, not rescanned.
+            source = try BrowseSetup.Source(path: demo.path, query: setup.main, access: .owned)
         } catch {
             throw SampleError("\(SourceFailure(error, source: setup.label)); remove \(demo.path) to create it again")
         }

@@ -25,6 +25,9 @@ struct TableOptions: ParsableArguments {
     @Option(name: .customLong("where"), help: "The WHERE clause, without the keyword.")
     var filter: String?
 
+    @Flag(name: .customLong("change-log"), help: "Install a change log (a table and triggers) in the database and read it, so that every commit is applied as a patch instead of a full rescan. This WRITES to the database: only for databases you own. Without it the database is only read.")
+    var changeLog = false
+
     var query: SQLiteListQuery {
         SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
     }
@@ -39,7 +42,12 @@ struct TableOptions: ParsableArguments {
     /// - Throws: ``SourceFailure`` naming the table and file.
     func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<String, String?, Item> {
         do {
-            return try SQLiteListSource(path: db, query: query)
+            guard changeLog else { return try SQLiteListSource(path: db, query: query) }
+            var options = SQLiteListSource<String, String?, Item>.Options()
+            options.changeLog = true
+            let source = try SQLiteListSource<String, String?, Item>(path: db, query: query, access: .owned, options: options)
+            try source.installChangeLog()
+            return source
         } catch {
             throw SourceFailure(error, source: sourceLabel)
         }

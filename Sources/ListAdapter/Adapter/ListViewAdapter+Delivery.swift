@@ -44,8 +44,14 @@ extension ListViewAdapter {
         queue.async { withExtendedLifetime(snapshot) {} }
     }
 
+    private static func failureChanged(from old: ListLoadState, to new: ListLoadState) -> Bool {
+        guard case .failed(let before) = old, case .failed(let after) = new else { return false }
+        return "\(before)" != "\(after)"
+    }
+
     private func updateLoadState(_ state: ListLoadState) {
-        guard delivered.loadState != state else { return }
+        // A failure with another cause is news too (errors compare by kind and source).
+        guard delivered.loadState != state || Self.failureChanged(from: delivered.loadState, to: state) else { return }
         delivered.loadState = state
         notify(.loadStateChanged(state))
     }
