@@ -28,6 +28,9 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "Who writes the SQLite file: thread (another thread, same connection pool) or process (a child process).")
     var sqliteWriter: String = "thread"
 
+    @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")
+    var changeLog = false
+
     @MainActor
     func run() async throws {
         guard let length = Self.parseDuration(duration) else {
@@ -38,7 +41,7 @@ struct SoakCommand: AsyncParsableCommand {
         guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
-        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)")
+        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -47,6 +50,7 @@ struct SoakCommand: AsyncParsableCommand {
             maxItems: maxItems,
             kinds: view == "both" ? [.table, .collection] : view == "table" ? [.table] : [.collection],
             childProcessWriter: sqliteWriter == "process",
+            changeLog: changeLog,
             failureDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         let run = try SoakRun(options: options, directory: directory)

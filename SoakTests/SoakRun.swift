@@ -19,6 +19,8 @@ final class SoakRun {
         var kinds: [ReferenceListView<Int64, Int64>.Kind]
         /// Whether SQLite changes come from a child process instead of a thread.
         var childProcessWriter: Bool
+        /// Whether the section-ordered SQLite source reads a change log.
+        var changeLog = false
         var failureDirectory: URL
     }
 
@@ -43,7 +45,7 @@ final class SoakRun {
 
     init(options: Options, directory: URL) throws {
         self.options = options
-        self.stores = try SoakStores(directory: directory)
+        self.stores = try SoakStores(directory: directory, changeLog: options.changeLog)
         self.random = SeededGenerator(seed: options.seed)
         self.currentSource = options.useMemory ? stores.memory : stores.sqliteAll
     }
@@ -194,7 +196,7 @@ final class SoakRun {
     private func transition() {
         var candidates: [any ListDataSource<Int64, Int64, SoakItem>] = []
         if options.useMemory { candidates.append(stores.memory) }
-        if options.useSQLite { candidates += [stores.sqliteAll, stores.sqliteFiltered] }
+        if options.useSQLite { candidates += [stores.sqliteAll, stores.sqliteFiltered, stores.sqliteSorted] }
         guard let next = candidates.randomElement(using: &random) else { return }
         statistics.transitions += 1
         currentSource = next

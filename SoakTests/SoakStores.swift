@@ -17,11 +17,15 @@ final class SoakStores: @unchecked Sendable {
     let path: String
     let sqliteAll: SQLite
     let sqliteFiltered: SQLite
+    /// Ordered by section first, so its sections are contiguous and commits are patched
+    /// (the incremental path); with `--change-log`, from the change log, so the child
+    /// process's commits are patched too.
+    let sqliteSorted: SQLite
     private var nextID: Int64 = 1
     private var sectionNames: [String] = ["Alpha", "Bravo", "Charlie"]
     private var sectionCounter = 0
 
-    init(directory: URL) throws {
+    init(directory: URL, changeLog: Bool = false) throws {
         path = directory.appendingPathComponent("soak.sqlite").path
         pool = try DatabasePool(path: path)
         try pool.write { db in
@@ -31,6 +35,13 @@ final class SoakStores: @unchecked Sendable {
         sqliteFiltered = SQLite(
             database: pool,
             query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "rank, id", filter: "id % 3 != ?", arguments: [0])
+        )
+        var options = SQLite.Options()
+        options.changeLog = changeLog
+        sqliteSorted = SQLite(
+            database: pool,
+            query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "section, rank, id"),
+            options: options
         )
     }
 

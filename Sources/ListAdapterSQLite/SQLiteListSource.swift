@@ -198,14 +198,29 @@ public final class SQLiteListSource<
     ///
     /// - Throws: ``SQLiteSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
+        try await scan(asBaseline: false)
+    }
+
+    /// A full scan that the next ``loadChanges(since:)`` patches from: it also starts
+    /// recording own commits afresh and remembers the change-log cursor. The adapter calls
+    /// it; ``loadEntries()`` (a truth check, say) leaves the adapter's baseline alone.
+    ///
+    /// - Throws: ``SQLiteSourceError``.
+    public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
+        try await scan(asBaseline: true)
+    }
+
+    /// One streamed scan, in the order a patch keeps (with the rowid tiebreaker) where the
+    /// query can be patched.
+    private func scan(asBaseline: Bool) async throws -> ListSnapshot<ID, Summary> {
         try checkFile()
         do {
             let expected = state.withLock { $0.lastCount }
             let patchable = isPatchable
             let usesChangeLog = self.usesChangeLog
-            if usesChangeLog { try await ensureChangeLog() }
+            if usesChangeLog && asBaseline { try await ensureChangeLog() }
             // Own commits from here on are recorded against this load.
-            let version = patchable && !usesChangeLog ? try await database.writeWithoutTransaction { db in
+            let version = asBaseline && patchable && !usesChangeLog ? try await database.writeWithoutTransaction { db in
                 _ = self.tracker.take()
                 return try Int.fetchOne(db, sql: "PRAGMA data_version")
             } : nil
@@ -221,14 +236,16 @@ public final class SQLiteListSource<
             let snapshot = loaded.snapshot
             state.withLock {
                 $0.lastCount = snapshot.count + snapshot.duplicates.count
-                $0.plan = loaded.isContiguous ? loaded.plan : nil
-                $0.writerVersion = version
-                $0.statistics.fullLoads += 1
+                if asBaseline {
+                    $0.plan = loaded.isContiguous ? loaded.plan : nil
+                    $0.writerVersion = version
+                    $0.statistics.fullLoads += 1
+                }
             }
-            if usesChangeLog { pruneChangeLog() }
+            if usesChangeLog && asBaseline { pruneChangeLog() }
             return snapshot
         } catch {
-            tracker.invalidateBaseline()
+            if asBaseline { tracker.invalidateBaseline() }
             throw SQLiteSourceError(error, path: path, sql: query.entriesSQL)
         }
     }

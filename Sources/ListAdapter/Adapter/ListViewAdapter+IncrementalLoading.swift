@@ -15,15 +15,17 @@ extension ListViewAdapter {
     /// whole list when there is no baseline, the source is not incremental, it answers
     /// `nil`, or the patch does not apply. Runs on the source executor.
     static func loadList(from source: Source, since baseline: ListSnapshot<ID, Summary>?) async throws -> LoadedList {
-        if let baseline, let incremental = source as? any IncrementalListDataSource<ID, Summary, Item>,
-           let patch = try await incremental.loadChanges(since: baseline) {
+        guard let incremental = source as? any IncrementalListDataSource<ID, Summary, Item> else {
+            return .full(try await source.loadEntries())
+        }
+        if let baseline, let patch = try await incremental.loadChanges(since: baseline) {
             let clock = ContinuousClock()
             let start = clock.now
             if let (snapshot, changes) = baseline.applying(patch) {
                 return .patched(snapshot, changes, clock.now - start)
             }
         }
-        return .full(try await source.loadEntries())
+        return .full(try await incremental.loadBaseline())
     }
 
     /// Delivers a patched list: its change set as is when observers see the list

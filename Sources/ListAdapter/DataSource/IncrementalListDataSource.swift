@@ -26,4 +26,20 @@ public protocol IncrementalListDataSource<ID, Summary, Item>: ListDataSource {
     /// source). Throwing keeps the adapter on its last good list, like a failed load; the
     /// next load should then be a full one.
     func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>?
+
+    /// Loads the whole list as the baseline the next ``loadChanges(since:)`` patches: the
+    /// adapter's full loads of an incremental source come through here, so that
+    /// ``ListDataSource/loadEntries()`` (called by anyone else, a test's truth check, say)
+    /// cannot disturb what the source tracks for the adapter. The default calls
+    /// `loadEntries()`.
+    ///
+    /// Called from one of the adapter's tasks, never on the main queue.
+    func loadBaseline() async throws -> ListSnapshot<ID, Summary>
+}
+
+extension IncrementalListDataSource {
+    /// Calls ``ListDataSource/loadEntries()``.
+    public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
+        try await loadEntries()
+    }
 }
