@@ -115,13 +115,18 @@ extension ListViewAdapter {
 
     // MARK: - Cache upkeep
 
-    /// Drops the payloads of items a change deleted or updated, from `old` to `new`.
+    /// Drops the payloads of items a change deleted or updated, from `old` to `new`,
+    /// except a payload fetched ahead of its row that the update now catches up with.
+    /// Payloads of unchanged rows stay, ahead of their row or not.
     /// O(min(size of the change, cached payloads)): whichever is smaller is walked.
     func dropPayloads(changedBy changes: ListChangeSet, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
         let cached = delivered.cache.count
         if cached == 0 { return }
         if cached <= changes.itemDeletes.count + changes.itemUpdates.count {
-            dropStalePayloads(keepingOnly: new)
+            delivered.cache.removeAll { id, summary in
+                guard let now = new.summary(of: id) else { return true }
+                return summary != now && old.summary(of: id) != now
+            }
             return
         }
         for path in changes.itemDeletes where old.contains(path) {
