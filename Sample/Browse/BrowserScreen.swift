@@ -196,6 +196,8 @@ final class BrowserScreen: @unchecked Sendable {
                     let id = adapter.identifier(at: path) ?? "?"
                     if let payload = adapter.cachedItem(at: path) {
                         text = "  \(payload.text)"
+                    } else if adapter.itemHasVanished(at: path) {
+                        text = "  (deleted) \(id)"             // the next delivery removes it
                     } else {
                         text = "  … loading \(id)"
                         fetch(path, id: id)
