@@ -251,6 +251,7 @@ final class BrowserScreen: @unchecked Sendable {
     private func itemText(at path: ItemPath) -> String {
         let id = adapter.identifier(at: path) ?? "?"
         if let payload = adapter.cachedItem(at: path) { return payload.text }
+        if adapter.itemHasVanished(at: path) { return "(deleted) \(id)" }     // the next delivery removes it
         fetch(path, id: id)
         return "… loading \(id)"
     }

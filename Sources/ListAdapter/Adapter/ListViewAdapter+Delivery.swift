@@ -9,13 +9,14 @@ extension ListViewAdapter {
         let start = clock.now
         defer { delivered.lastDeliveryDuration = clock.now - start }
         switch delivery {
-        case .reload(let snapshot, let state, _):
+        case .reload(let snapshot, let state, let reason):
             releaseOffDeliveryQueue(delivered.presented)
             delivered.presented = snapshot
             dropStalePayloads(keepingOnly: snapshot)
             pruneSelection()
             notify(.reload(snapshot))
             updateLoadState(state)
+            deliveryDidApply(reason: reason)
         case .update(let update, let state, let reason, let computeDuration):
             for (index, batch) in update.batches.enumerated() {
                 if index == 0 {
@@ -31,6 +32,7 @@ extension ListViewAdapter {
             }
             pruneSelection()
             updateLoadState(state)
+            deliveryDidApply(reason: reason)
         case .loadState(let state):
             updateLoadState(state)
         case .duplicates(let duplicates):

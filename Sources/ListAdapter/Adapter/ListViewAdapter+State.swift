@@ -36,6 +36,8 @@ extension ListViewAdapter {
         var nextObserverID = 1
         var cache: PayloadCache<ID, Summary, Item>
         var fetches = FetchState()
+        /// Rows that fetches found out of date, and the delivery count.
+        var lagging = LaggingRows<ID, Summary>()
         var selection: Set<ID> = []
         var collapsed: Set<String?> = []
         /// How long the last delivery took on the delivery queue, observers included.
@@ -70,6 +72,8 @@ extension ListViewAdapter {
         var flushScheduled = false
         /// Per identifier: the summary it had when requested and who waits for it.
         var requests: [ID: Request] = [:]
+        /// Requests that only the next delivery can answer (see ``LaggingRows``).
+        var parked: [ID: [ItemWaiter]] = [:]
 
         struct Request {
             var summary: Summary

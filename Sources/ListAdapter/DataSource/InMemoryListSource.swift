@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// Thread safety: every member may be called from any thread; state is guarded by a
 /// `Mutex`, and no user code runs while it is held.
-public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: ListDataSource {
+public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: SummarizingListDataSource {
     /// One entry and its payload.
     public struct Record: Sendable {
         /// The entry the adapter lists.
@@ -32,7 +32,7 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
 
     private struct State {
         var records: [Record]
-        var itemsByID: [ID: Item]
+        var itemsByID: [ID: SummarizedItem<Summary, Item>]
         var invalidations: [ListInvalidation] = []
     }
 
@@ -86,8 +86,13 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
 
     /// Returns the payloads of the identifiers that exist.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
+        try await fetchSummarizedItems(ids).mapValues(\.item)
+    }
+
+    /// Returns the payloads of the identifiers that exist, each with its summary.
+    public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         state.withLock { state in
-            var result: [ID: Item] = [:]
+            var result: [ID: SummarizedItem<Summary, Item>] = [:]
             for id in ids {
                 if let item = state.itemsByID[id] { result[id] = item }
             }
@@ -103,11 +108,11 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
         }
     }
 
-    private static func index(_ records: [Record]) -> [ID: Item] {
-        var items: [ID: Item] = [:]
+    private static func index(_ records: [Record]) -> [ID: SummarizedItem<Summary, Item>] {
+        var items: [ID: SummarizedItem<Summary, Item>] = [:]
         items.reserveCapacity(records.count)
         for record in records where items[record.entry.id] == nil {
-            items[record.entry.id] = record.item
+            items[record.entry.id] = SummarizedItem(summary: record.entry.summary, item: record.item)
         }
         return items
     }

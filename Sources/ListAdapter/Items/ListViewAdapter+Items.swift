@@ -7,7 +7,11 @@ extension ListViewAdapter {
     /// is `nil` when the path is out of range or the item vanished from the source.
     /// Concurrent requests for one identifier share one fetch; requests made in the same
     /// delivery-queue turn go to the data source in one call. A cached payload is served
-    /// without fetching (still asynchronously).
+    /// without fetching (still asynchronously). When a fetch made since the last delivery
+    /// already found the item gone (``itemHasVanished(at:)``), or found only a version the
+    /// row may no longer show, the request waits for the next delivery and is answered
+    /// then, so that asking again for a row the list has not caught up with costs no
+    /// fetches.
     ///
     /// Delivery queue only; `completion` is called on the delivery queue, exactly once.
     public func item(
@@ -21,11 +25,14 @@ extension ListViewAdapter {
         }
         let id = delivered.presented.identifier(at: path)
         let summary = delivered.presented.summary(at: path)
-        if let item = delivered.cache.item(for: id, summary: summary) {
+        switch lookUp(id, summary: summary) {
+        case .payload(let item):
             configuration.deliveryQueue.async { completion(.success(FetchedItem(id: id, item: item))) }
-            return
+        case .fetch:
+            request(id, summary: summary, waiter: completion)
+        case .waitForDelivery:
+            park(id, waiter: completion)
         }
-        request(id, summary: summary, waiter: completion)
     }
 
     /// Fetches the payload of the item at `path`; `nil` when the path is out of range or
@@ -43,11 +50,32 @@ extension ListViewAdapter {
     /// The payload of the item at `path` if the cache holds a current one, for drawing a
     /// cell without waiting. Never fetches.
     ///
+    /// Current means fetched while the item had the summary the list shows, or fetched
+    /// after a change the list has not delivered yet and shown only until the adapter's
+    /// next delivery (which normally brings the row's new place and summary).
+    ///
     /// Delivery queue only. - Complexity: Expected O(1).
     public func cachedItem(at path: ItemPath) -> Item? {
         assertOnDeliveryQueue()
         guard delivered.presented.contains(path) else { return nil }
-        return delivered.cache.item(for: delivered.presented.identifier(at: path), summary: delivered.presented.summary(at: path))
+        guard case .payload(let item) = lookUp(delivered.presented.identifier(at: path), summary: delivered.presented.summary(at: path)) else {
+            return nil
+        }
+        return item
+    }
+
+    /// Whether the data source reported the item at `path` gone while the list still shows
+    /// it: a delete the adapter has not delivered yet. Draw the row as removed rather than
+    /// as loading; the next delivery removes it (or, if the item came back, the row is
+    /// fetched again). Requests for it meanwhile wait for that delivery instead of
+    /// fetching again.
+    ///
+    /// Delivery queue only. - Complexity: Expected O(1).
+    public func itemHasVanished(at path: ItemPath) -> Bool {
+        assertOnDeliveryQueue()
+        guard delivered.presented.contains(path) else { return false }
+        let id = delivered.presented.identifier(at: path)
+        return delivered.lagging.advice(for: id, presented: delivered.presented.summary(at: path)) == .vanished
     }
 
     /// Starts fetching the payloads at `paths` into the cache (the
@@ -59,8 +87,7 @@ extension ListViewAdapter {
         for path in paths where delivered.presented.contains(path) {
             let id = delivered.presented.identifier(at: path)
             let summary = delivered.presented.summary(at: path)
-            if delivered.cache.peek(id)?.summary == summary { continue }
-            request(id, summary: summary, waiter: nil)
+            if case .fetch = lookUp(id, summary: summary) { request(id, summary: summary, waiter: nil) }
         }
     }
 
@@ -90,116 +117,30 @@ extension ListViewAdapter {
         return delivered.cache.count
     }
 
-    // MARK: - Fetching
-
-    /// Adds a request; the first for an identifier schedules it for this turn's batch.
-    func request(_ id: ID, summary: Summary, waiter: ItemWaiter?) {
-        if var existing = delivered.fetches.requests[id], existing.summary == summary {
-            if let waiter { existing.waiters.append(waiter) }
-            delivered.fetches.requests[id] = existing
-            return
-        }
-        // A request made under another summary is for older content: start afresh (its
-        // waiters stay with it and get whatever the source answers).
-        var fresh = FetchState.Request(summary: summary, waiters: waiter.map { [$0] } ?? [], isInFlight: false)
-        if let older = delivered.fetches.requests[id] {
-            fresh.waiters = older.waiters + fresh.waiters
-        }
-        delivered.fetches.requests[id] = fresh
-        if delivered.fetches.pendingSet.insert(id).inserted { delivered.fetches.pending.append(id) }
-        scheduleFlush()
-    }
-
-    private func scheduleFlush() {
-        guard !delivered.fetches.flushScheduled else { return }
-        delivered.fetches.flushScheduled = true
-        configuration.deliveryQueue.async { self.flushFetches() }
-    }
-
-    /// Sends this turn's requests to the data source in one call. Delivery queue.
-    private func flushFetches() {
-        assertOnDeliveryQueue()
-        delivered.fetches.flushScheduled = false
-        let ids = delivered.fetches.pending
-        delivered.fetches.pending = []
-        delivered.fetches.pendingSet = []
-        if ids.isEmpty { return }
-        var summaries: [ID: Summary] = [:]
-        for id in ids {
-            delivered.fetches.requests[id]?.isInFlight = true
-            summaries[id] = delivered.fetches.requests[id]?.summary
-        }
-        let (source, generation) = current.withLock { ($0.source, $0.generation) }
-        let requestedSummaries = summaries
-        let deliveryQueue = configuration.deliveryQueue
-        Task(executorPreference: sourceExecutor) { [weak self] in
-            let result: Result<[ID: Item], any Error>
-            do {
-                result = .success(try await source.fetchItems(ids))
-            } catch {
-                result = .failure(error)
-            }
-            guard let self else { return }
-            deliveryQueue.async {
-                self.fetchDidFinish(ids: ids, summaries: requestedSummaries, generation: generation, sourceName: sourceName(source), result: result)
-            }
-        }
-    }
-
-    /// Resolves the waiters of a completed fetch. Delivery queue.
-    private func fetchDidFinish(
-        ids: [ID], summaries: [ID: Summary], generation: Int, sourceName: String, result: Result<[ID: Item], any Error>
-    ) {
-        assertOnDeliveryQueue()
-        let isCurrent = current.withLock { $0.generation == generation }
-        for id in ids {
-            guard let answered = delivered.fetches.requests[id], answered.isInFlight, answered.summary == summaries[id] else { continue }
-            delivered.fetches.requests[id] = nil
-            guard isCurrent else {
-                // The source was replaced: its answers are not trusted. Ask the new one,
-                // for items it still lists.
-                if let path = delivered.presented.path(of: id) {
-                    let summary = delivered.presented.summary(at: path)
-                    if answered.waiters.isEmpty {
-                        request(id, summary: summary, waiter: nil)
-                    } else {
-                        for waiter in answered.waiters { request(id, summary: summary, waiter: waiter) }
-                    }
-                } else {
-                    for waiter in answered.waiters { waiter(.success(nil)) }
-                }
-                continue
-            }
-            switch result {
-            case .success(let items):
-                let answer = items[id].map { FetchedItem(id: id, item: $0) }
-                if let item = items[id], delivered.presented.summary(of: id) == answered.summary {
-                    delivered.cache.insert(item, for: id, summary: answered.summary, cost: itemCost(item))
-                }
-                for waiter in answered.waiters { waiter(.success(answer)) }
-            case .failure(let error):
-                let failure = ListAdapterError(.fetchFailed, source: sourceName, underlying: error)
-                for waiter in answered.waiters { waiter(.failure(failure)) }
-            }
-        }
-    }
-
     // MARK: - Cache upkeep
 
-    /// Drops the payloads of items a change deleted or updated, from `old` to `new`.
+    /// Drops the payloads of items a change deleted or updated, from `old` to `new`,
+    /// except a payload fetched ahead of its row that the update now catches up with.
+    /// Payloads of unchanged rows stay, ahead of their row or not.
     /// O(min(size of the change, cached payloads)): whichever is smaller is walked.
     func dropPayloads(changedBy changes: ListChangeSet, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
         let cached = delivered.cache.count
         if cached == 0 { return }
         if cached <= changes.itemDeletes.count + changes.itemUpdates.count {
-            dropStalePayloads(keepingOnly: new)
+            delivered.cache.removeAll { id, summary in
+                guard let now = new.summary(of: id) else { return true }
+                return summary != now && old.summary(of: id) != now
+            }
             return
         }
         for path in changes.itemDeletes where old.contains(path) {
             delivered.cache.remove(old.identifier(at: path))
         }
         for update in changes.itemUpdates where old.contains(update.from) {
-            delivered.cache.remove(old.identifier(at: update.from))
+            // A payload fetched after the change, ahead of its row until now, stays.
+            let id = old.identifier(at: update.from)
+            if let cached = delivered.cache.peek(id), cached.summary == new.summary(of: id) { continue }
+            delivered.cache.remove(id)
         }
     }
 

@@ -1,8 +1,10 @@
 /// A bounded least-recently-used cache of item payloads, each remembered with the summary
 /// its item had when it was fetched.
 ///
-/// A lookup hits only when the summary still matches, so a payload whose item changed is
-/// never served (and is dropped on sight). Limits are a count and a total cost; inserting
+/// A lookup hits only when the summary matches, so a payload whose item changed is never
+/// served. A payload kept under another summary than its row's is left alone by lookups:
+/// it may be newer than the row (see ``LaggingRows``); the adapter drops the payloads of
+/// changed and deleted items on delivery. Limits are a count and a total cost; inserting
 /// past either evicts the least recently used payloads.
 ///
 /// Storage is a slot array threaded by index links (no per-entry class allocation) plus a
@@ -40,15 +42,11 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
     }
 
     /// The payload of `id` if it was fetched while the item had `summary`; marks it most
-    /// recently used. A payload with another summary is stale: it is dropped.
+    /// recently used.
     ///
     /// - Complexity: Expected O(1).
     mutating func item(for id: ID, summary: Summary) -> Item? {
-        guard let slot = slotOfID[id], let entry = slots[slot] else { return nil }
-        guard entry.summary == summary else {
-            remove(id)
-            return nil
-        }
+        guard let slot = slotOfID[id], let entry = slots[slot], entry.summary == summary else { return nil }
         unlink(slot)
         linkAsNewest(slot)
         return entry.item
