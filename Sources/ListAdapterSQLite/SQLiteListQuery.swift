@@ -106,10 +106,12 @@ public struct SQLiteListQuery: Sendable, Hashable {
     static var identifierAlias: String { "listadapter_id" }
     /// The name of the bound JSON array of identifiers.
     static var identifiersArgument: String { "listadapter_ids" }
+    /// The summary's column name in the item query (read with the payload).
+    static var summaryAlias: String { "listadapter_summary" }
 
     /// Full rows (plus their identifier) for a JSON array of identifiers.
     var itemsSQL: String {
-        var sql = "SELECT *, \(identifier) AS \(Self.identifierAlias) FROM \(fromClause)"
+        var sql = "SELECT *, \(identifier) AS \(Self.identifierAlias), \(summary ?? "NULL") AS \(Self.summaryAlias) FROM \(fromClause)"
             + " WHERE \(identifier) IN (SELECT value FROM json_each(:\(Self.identifiersArgument)))"
         if let filter { sql += " AND (\(filter))" }
         return sql
@@ -119,7 +121,8 @@ public struct SQLiteListQuery: Sendable, Hashable {
     /// `:listadapter_blob0` … (JSON cannot carry blobs).
     func itemsSQL(blobCount count: Int) -> String {
         let parameters = (0 ..< count).map { ":\(Self.blobArgument($0))" }.joined(separator: ", ")
-        var sql = "SELECT *, \(identifier) AS \(Self.identifierAlias) FROM \(fromClause) WHERE \(identifier) IN (\(parameters))"
+        var sql = "SELECT *, \(identifier) AS \(Self.identifierAlias), \(summary ?? "NULL") AS \(Self.summaryAlias) FROM \(fromClause)"
+            + " WHERE \(identifier) IN (\(parameters))"
         if let filter { sql += " AND (\(filter))" }
         return sql
     }

@@ -35,7 +35,7 @@ import Synchronization
 /// source's own state is guarded by a `Mutex`.
 public final class SQLiteListSource<
     ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue, Item: FetchableRecord & Sendable
->: ListDataSource, CustomStringConvertible {
+>: SummarizingListDataSource, CustomStringConvertible {
     /// Tuning.
     public struct Options: Sendable {
         /// How long a read waits for a lock held by another connection before failing
@@ -255,6 +255,15 @@ public final class SQLiteListSource<
     ///
     /// - Throws: ``SQLiteSourceError``.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
+        try await fetchSummarizedItems(ids).mapValues(\.item)
+    }
+
+    /// Fetches the rows of `ids` as `Item`s with each row's summary read by the same
+    /// statement, on a reader of the database; ids whose row vanished (or no longer
+    /// matches the filter) are absent from the result.
+    ///
+    /// - Throws: ``SQLiteSourceError``.
+    public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         try checkFile()
         if ids.isEmpty { return [:] }
         let query = self.query
@@ -272,9 +281,9 @@ public final class SQLiteListSource<
     /// would add two thread hand-offs (to the reader's queue and back), which on a busy
     /// machine cost more than the read itself. The adapter calls `fetchItems` on a
     /// Dispatch thread of its own, so blocking it briefly starves nothing.
-    private static func readItems(_ ids: [ID], json: String, query: SQLiteListQuery, from database: any DatabaseWriter) throws -> [ID: Item] {
+    private static func readItems(_ ids: [ID], json: String, query: SQLiteListQuery, from database: any DatabaseWriter) throws -> [ID: SummarizedItem<Summary, Item>] {
         try database.read { db in
-            var items: [ID: Item] = [:]
+            var items: [ID: SummarizedItem<Summary, Item>] = [:]
             items.reserveCapacity(ids.count)
             let statement = try db.cachedStatement(sql: query.itemsSQL)
             try readRows(statement, arguments: query.arguments + [SQLiteListQuery.identifiersArgument: json], into: &items)
@@ -291,11 +300,15 @@ public final class SQLiteListSource<
         }
     }
 
-    private static func readRows(_ statement: Statement, arguments: StatementArguments, into items: inout [ID: Item]) throws {
+    /// Reads fetched rows with their summary, the last column, read as the entry scan
+    /// reads it, so that the two agree exactly (a payload whose summary differs is newer).
+    private static func readRows(_ statement: Statement, arguments: StatementArguments, into items: inout [ID: SummarizedItem<Summary, Item>]) throws {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let summaryColumn = Int32(statement.columnCount - 1)
         while let row = try rows.next() {
-            guard let id = ID.from(row[SQLiteListQuery.identifierAlias] as DatabaseValue) else { continue }
-            items[id] = try Item(row: row)
+            guard let id = ID.from(row[SQLiteListQuery.identifierAlias] as DatabaseValue),
+                  let summary = Summary.read(statement.sqliteStatement, column: summaryColumn) else { continue }
+            items[id] = SummarizedItem(summary: summary, item: try Item(row: row))
         }
     }
 
