@@ -12,7 +12,8 @@ struct DisplayRow: FetchableRecord, Sendable {
     init(row: Row) {
         let chosen = row.columnNames.contains { $0.hasPrefix(Self.shownPrefix) }
         var parts: [String] = []
-        for (column, value) in row where column != "listadapter_id" && column != "body" {
+        // The source adds its own columns (`listadapter_id`, `listadapter_summary`): not the user's.
+        for (column, value) in row where !column.hasPrefix("listadapter_") && column != "body" {
             if chosen && !column.hasPrefix(Self.shownPrefix) { continue }
             switch value.storage {
             case .null: continue

@@ -1,57 +1,71 @@
-/// Patching an index in place, for ``ListSnapshot/applying(_:)``: removing a few
-/// positions, shifting the rest past the edits, inserting a few.
+/// Patching an index for ``ListSnapshot/applying(_:)``: a copy with every position shifted
+/// past the edits and the removed rows' slots emptied, made in one pass over the slots,
+/// then the few clusters the removals opened re-placed, and the new rows inserted.
 extension IdentifierIndex {
-    /// Removes `position` (whose identifier is `identifiers[position]`), with backward-shift
-    /// deletion so that linear probing needs no tombstones.
+    /// The slot that holds `position` (whose identifier is `identifiers[position]`), if any.
     ///
     /// - Complexity: Expected O(1).
     @inlinable
-    mutating func remove<ID: Hashable>(_ position: Int, in identifiers: UnsafeBufferPointer<ID>) {
+    func slot<ID: Hashable>(holding position: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
         var slot = hash(identifiers[position]) & mask
         while true {
             let stored = slots[slot]
-            if stored == Self.empty { return }
-            if Int(stored) == position { break }
+            if stored == Self.empty { return nil }
+            if Int(stored) == position { return slot }
             slot = (slot &+ 1) & mask
         }
-        var hole = slot
-        var next = (hole &+ 1) & mask
-        while slots[next] != Self.empty {
-            let home = hash(identifiers[Int(slots[next])]) & mask
-            // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
-            let homeIsBetween = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
-            if !homeIsBetween {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next &+ 1) & mask
-        }
-        slots[hole] = Self.empty
     }
 
-    /// Adds `shifts[i]` to every stored position `p` with `breakpoints[i] <= p <
-    /// breakpoints[i + 1]`; positions below `breakpoints[0]` stay.
+    /// A copy in which `shifts[i]` is added to every stored position `p` with
+    /// `breakpoints[i] <= p < breakpoints[i + 1]` (positions below `breakpoints[0]` stay),
+    /// and the slots in `emptied` are empty. The copy's probe chains are broken after each
+    /// emptied slot until ``replaceCluster(after:in:)`` mends them.
     ///
-    /// - Complexity: O(slot count × log b).
+    /// - Complexity: O(slot count × log b) in one pass.
     @inlinable
-    mutating func shiftPositions(breakpoints: [Int32], shifts: [Int32]) {
-        guard let first = breakpoints.first else { return }
-        breakpoints.withUnsafeBufferPointer { breakpoints in
-            shifts.withUnsafeBufferPointer { shifts in
-                slots.withUnsafeMutableBufferPointer { slots in
-                    for slot in slots.indices {
-                        let stored = slots[slot]
-                        if stored < first { continue }      // also skips empty slots (-1)
-                        var low = 0
-                        var high = breakpoints.count
-                        while high - low > 1 {
-                            let middle = (low + high) / 2
-                            if breakpoints[middle] <= stored { low = middle } else { high = middle }
+    func shifted(breakpoints: [Int32], shifts: [Int32], emptying emptied: [Int]) -> IdentifierIndex {
+        var copy = self
+        let count = slots.count
+        let first = breakpoints.first ?? .max
+        copy.slots = ContiguousArray(unsafeUninitializedCapacity: count) { target, initialized in
+            slots.withUnsafeBufferPointer { source in
+                breakpoints.withUnsafeBufferPointer { breakpoints in
+                    shifts.withUnsafeBufferPointer { shifts in
+                        for slot in 0 ..< count {
+                            let stored = source[slot]
+                            if stored < first {                 // also empty slots (-1)
+                                target[slot] = stored
+                                continue
+                            }
+                            var low = 0
+                            var high = breakpoints.count
+                            while high - low > 1 {
+                                let middle = (low + high) / 2
+                                if breakpoints[middle] <= stored { low = middle } else { high = middle }
+                            }
+                            target[slot] = stored &+ shifts[low]
                         }
-                        slots[slot] = stored &+ shifts[low]
                     }
                 }
             }
+            for slot in emptied { target[slot] = Self.empty }
+            initialized = count
+        }
+        return copy
+    }
+
+    /// Re-places every entry of the cluster after the emptied `slot` (up to the next empty
+    /// slot), so that each is again reachable from its home: deletion by re-insertion.
+    ///
+    /// - Complexity: O(cluster length), expected O(1).
+    @inlinable
+    mutating func replaceCluster<ID: Hashable>(after slot: Int, in identifiers: UnsafeBufferPointer<ID>) {
+        var next = (slot &+ 1) & mask
+        while slots[next] != Self.empty {
+            let position = Int(slots[next])
+            slots[next] = Self.empty
+            _ = insert(position, in: identifiers)
+            next = (next &+ 1) & mask
         }
     }
 }

@@ -67,9 +67,9 @@ extension ListSnapshot {
         if newCount * 2 > index.slots.count {
             return newIdentifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0).0 }
         }
-        var patched = index
-        identifiers.withUnsafeBufferPointer { old in
-            for position in untouched.removed { patched.remove(position, in: old) }
+        // The slots of the removed rows, found in this (unchanged) index.
+        let removedSlots = identifiers.withUnsafeBufferPointer { old in
+            untouched.removed.compactMap { index.slot(holding: $0, in: old) }
         }
         // Shift breakpoints in old positions: after each removed row, one less; from the
         // untouched row a new row is inserted before, one more.
@@ -90,8 +90,11 @@ extension ListSnapshot {
                 shifts.append(total)
             }
         }
-        patched.shiftPositions(breakpoints: breakpoints, shifts: shifts)
+        // One pass: every position shifted, the removed rows' slots emptied; then the
+        // entries after each emptied slot are re-placed (they all name rows of the new list).
+        var patched = index.shifted(breakpoints: breakpoints, shifts: shifts, emptying: removedSlots)
         newIdentifiers.withUnsafeBufferPointer { identifiers in
+            for slot in removedSlots { patched.replaceCluster(after: slot, in: identifiers) }
             for position in newPositions { _ = patched.insert(position, in: identifiers) }
         }
         return patched
