@@ -29,6 +29,15 @@ extension BatchUpdate {
     /// - Complexity: O(c log c) for a change set of c entries (plus a rare extra round
     ///   per reload that had to become a delete and an insert).
     public init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle = .reconfigure) {
+        var keptEveryCell = true
+        self.init(safelyApplying: changes, updateStyle: updateStyle, keptEveryCell: &keptEveryCell)
+    }
+
+    /// ``init(safelyApplying:updateStyle:)``, also telling whether the batch keeps every
+    /// surviving cell: `keptEveryCell` is set to `false` when a surviving section or item
+    /// had to be deleted and inserted, or (under ``UpdateStyle/reconfigure``) an updated
+    /// item reloaded, and is left alone otherwise.
+    init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle, keptEveryCell: inout Bool) {
         self.init()
         // Section numbers go into bit sets and item paths into sorted arrays: the checks
         // below are bit tests and binary searches, with no hashing.
@@ -54,6 +63,7 @@ extension BatchUpdate {
             }
             for move in changes.sectionMoves {
                 if touchedOld.contains(move.from) || touchedNew.contains(move.to) {
+                    keptEveryCell = false
                     goneOld.insert(move.from)
                     freshNew.insert(move.to)
                 } else {
@@ -81,15 +91,18 @@ extension BatchUpdate {
             case (true, false):
                 // R6: "cannot move an item from a deleted section" (UICollectionView), a
                 // silent reloadData on UITableView: insert at the destination instead.
+                keptEveryCell = false
                 insertItems.append(move.to)
             case (false, true):
                 // R11: "cannot move an item into a newly inserted section": delete at the
                 // source instead; the section insert brings the item.
+                keptEveryCell = false
                 deleteItems.append(move.from)
             case (false, false):
                 if updatedOld.sortedContains(move.from) {
                     // Reload plus move of the same item is unsafe (the reload's insert half
                     // ignores moves, R5/R10 on the reload halves): delete and insert it.
+                    keptEveryCell = false
                     deleteItems.append(move.from)
                     insertItems.append(move.to)
                 } else {
@@ -109,6 +122,7 @@ extension BatchUpdate {
                 // source's after state: right only when the path does not change.
                 reconfigureItems.append(update.from)
             } else {
+                if updateStyle == .reconfigure { keptEveryCell = false }
                 reloads.append(update)
             }
         }
@@ -134,6 +148,7 @@ extension BatchUpdate {
                 }
             }
             if missing.isEmpty { break }
+            keptEveryCell = false
             for reload in missing {
                 deleteItems.append(reload.from)
                 insertItems.append(reload.to)
