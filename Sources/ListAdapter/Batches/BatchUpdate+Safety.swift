@@ -37,6 +37,7 @@ extension BatchUpdate {
     /// surviving cell: `keptEveryCell` is set to `false` when a surviving section or item
     /// had to be deleted and inserted, or (under ``UpdateStyle/reconfigure``) an updated
     /// item reloaded, and is left alone otherwise.
+    @usableFromInline
     init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle, keptEveryCell: inout Bool) {
         self.init()
         // Section numbers go into bit sets and item paths into sorted arrays: the checks
@@ -168,6 +169,7 @@ extension BatchUpdate {
 
 /// UIKit's reload decomposition: where the insert half of a reload lands, given a batch's
 /// deletes and inserts (moves and other reloads are ignored, as UIKit ignores them).
+@usableFromInline
 struct ReloadAdjustment {
     let sectionDeletes: [Int]
     let sectionInserts: [Int]
@@ -175,6 +177,7 @@ struct ReloadAdjustment {
     let itemDeletes: [ItemPath]
     let itemInserts: [ItemPath]
 
+    @usableFromInline
     init(sectionDeletes: [Int], sortedItemDeletes: [ItemPath], sectionInserts: [Int], sortedItemInserts: [ItemPath]) {
         self.sectionDeletes = sectionDeletes.sorted()
         self.sectionInserts = sectionInserts.sorted()
@@ -190,6 +193,7 @@ struct ReloadAdjustment {
     /// the row shifts it down). Because a batch never holds row operations inside a
     /// deleted or inserted section, the row operations that can match are exactly those
     /// of the reload's own section before the walk and of its final section after it.
+    @usableFromInline
     func insertPath(forReloadAt path: ItemPath) -> ItemPath {
         var section = path.section - Self.countBelow(path.section, in: sectionDeletes)
         var row = path.item - (itemDeletes.sortedRange(of: ItemPath(section: path.section, item: 0) ..< path).count)

@@ -1,6 +1,7 @@
 extension ListSnapshot {
     /// Where the items of one section of an intermediate state come from.
-    private enum StagedSource {
+    @usableFromInline
+    enum StagedSource {
         /// An old section's items, unchanged.
         case old(Int)
         /// A new section's items.
@@ -21,10 +22,14 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n + slots of the copied index), with hashing only for items outside
     ///   the blocks of the list whose index is reused.
+    @inlinable
     static func staged(
-        state: Int, layout: StageLayout, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot,
-        changes: ListChangeSet, movedSources: [ItemPath], updates: [StagedItemUpdate], updateStage: [Int]
+        state: Int, plan: StagePlan, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot, changes: ListChangeSet
     ) -> ListSnapshot {
+        let layout = plan.layout
+        let movedSources = plan.movedSources
+        let updates = plan.updates
+        let updateStage = plan.updateStage
         let positions = layout.positions[state]
         var order = [Int](repeating: -1, count: positions.count)
         var sectionCount = 0
@@ -55,6 +60,32 @@ extension ListSnapshot {
         }
         let baseIsOld = fromOld >= fromNew
         let base = baseIsOld ? old : new
+        // Each updated item shows its new summary from the stage that shows the update on.
+        func patchSummaries(_ summaries: inout ContiguousArray<Summary>, starts: ContiguousArray<Int>) {
+            for (index, update) in updates.enumerated() {
+                let path = layout.location(of: update, inState: state)
+                let summary = updateStage[index] < state ? new.summary(at: update.update.to) : old.summary(at: update.update.from)
+                summaries[starts[path.section] + path.item] = summary
+            }
+        }
+        var isBaseInOrder = sources.count == base.numberOfSections
+        for (position, source) in sources.enumerated() where isBaseInOrder {
+            switch source {
+            case .old(let section): isBaseInOrder = baseIsOld && section == position
+            case .new(let section): isBaseInOrder = !baseIsOld && section == position
+            default: isBaseInOrder = false
+            }
+        }
+        if isBaseInOrder {
+            // The same items in the same places as the base (only summaries differ, as
+            // before a last batch of updates): share its storage.
+            var summaries = base.summaries
+            patchSummaries(&summaries, starts: base.starts)
+            return ListSnapshot(
+                identifiers: base.identifiers, summaries: summaries, titles: base.titles, starts: base.starts,
+                index: base.index, duplicates: new.duplicates
+            )
+        }
 
         var identifiers = ContiguousArray<ID>()
         var summaries = ContiguousArray<Summary>()
@@ -69,13 +100,11 @@ extension ListSnapshot {
         // Base position -> position in this state; 0 for items this state lacks.
         var remap = ContiguousArray<Int32>(repeating: 0, count: base.count)
         var outsideBase: [Int] = []
-        var isBaseInOrder = true
 
         func appendBlock(of list: ListSnapshot, section: Int, isBase: Bool) {
             let range = list.starts[section] ..< list.starts[section + 1]
             let start = identifiers.count
             if isBase {
-                if start != range.lowerBound || section != titles.count { isBaseInOrder = false }
                 remap.withUnsafeMutableBufferPointer { remap in
                     var target = Int32(truncatingIfNeeded: start)
                     for position in range {
@@ -83,8 +112,6 @@ extension ListSnapshot {
                         target &+= 1
                     }
                 }
-            } else {
-                isBaseInOrder = false
             }
             identifiers.append(contentsOf: list.identifiers[range])
             summaries.append(contentsOf: list.summaries[range])
@@ -114,13 +141,11 @@ extension ListSnapshot {
                 appendBlock(of: new, section: section, isBase: !baseIsOld)
                 titles.append(new.titles[section])
             case .newInsertsOnly(let section):
-                isBaseInOrder = false
                 for index in changes.itemInserts.sortedRange(ofSection: section) {
                     appendItem(of: new, at: new.starts[section] + changes.itemInserts[index].item)
                 }
                 titles.append(new.titles[section])
             case .oldWithoutMovedOut(let section):
-                isBaseInOrder = false
                 let leaving = movedSources[movedSources.sortedRange(ofSection: section)]
                 var next = leaving.startIndex
                 for item in 0 ..< old.numberOfItems(inSection: section) {
@@ -134,22 +159,8 @@ extension ListSnapshot {
             }
             starts.append(identifiers.count)
         }
-        if identifiers.count != base.count || titles.count != base.numberOfSections { isBaseInOrder = false }
+        patchSummaries(&summaries, starts: starts)
 
-        // Each updated item shows its new summary from the stage that shows the update on.
-        for (index, update) in updates.enumerated() {
-            let path = layout.location(of: update, inState: state)
-            let summary = updateStage[index] < state ? new.summary(at: update.update.to) : old.summary(at: update.update.from)
-            summaries[starts[path.section] + path.item] = summary
-        }
-
-        if isBaseInOrder {
-            // The same items in the same places as the base: share its storage.
-            return ListSnapshot(
-                identifiers: base.identifiers, summaries: summaries, titles: base.titles, starts: base.starts,
-                index: base.index, duplicates: new.duplicates
-            )
-        }
         var index: IdentifierIndex
         if identifiers.isEmpty {
             index = IdentifierIndex(capacity: 0)

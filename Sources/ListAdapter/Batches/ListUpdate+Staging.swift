@@ -17,6 +17,7 @@ extension ListUpdate {
     /// - Complexity: O(S + c log c) for S sections and c changes, plus O(n) per
     ///   intermediate state (block copies of identifiers and summaries and a pass over the
     ///   identifier index), with at most three intermediate states.
+    @inlinable
     static func stagedBatches(
         changes: ListChangeSet, old: ListSnapshot<ID, Summary>, new: ListSnapshot<ID, Summary>, updateStyle: UpdateStyle
     ) -> [ListBatch<ID, Summary>] {
@@ -27,31 +28,70 @@ extension ListUpdate {
             let update = BatchUpdate(safelyApplying: changes, updateStyle: updateStyle, keptEveryCell: &keptEveryCell)
             if keptEveryCell { return [ListBatch(update: update, after: new)] }
         }
-        let movedSources = changes.itemMoves.map(\.from).sorted()
-        let updates = changes.itemUpdates.map { update in
+        let plan = StagePlan(changes: changes, nodes: nodes, updateStyle: updateStyle)
+        let stages = plan.stages
+        var batches: [ListBatch<ID, Summary>] = []
+        batches.reserveCapacity(stages.count)
+        for (stage, update) in stages.enumerated() {
+            // A stage left without operations (possible only in degenerate plans) is
+            // folded into the next one: its after state is then never shown.
+            if stage == stages.count - 1 {
+                batches.append(ListBatch(update: update, after: new))
+            } else if !update.isEmpty {
+                let after = ListSnapshot.staged(state: stage + 1, plan: plan, nodes: nodes, old: old, new: new, changes: changes)
+                batches.append(ListBatch(update: update, after: after))
+            }
+        }
+        return batches
+    }
+}
+
+/// The non-generic part of staging: the chosen ``StageLayout``, every stage's operations
+/// (updates included, plus a last stage of updates no other stage could show), and the
+/// stage that shows each update.
+///
+/// Not public. Runs on the calling queue; a value type.
+@usableFromInline
+struct StagePlan {
+    @usableFromInline let layout: StageLayout
+    /// Move sources of the change set, sorted.
+    @usableFromInline let movedSources: [ItemPath]
+    @usableFromInline let updates: [StagedItemUpdate]
+    /// Per update, the stage that shows it (``StageLayout/stageCount`` for the last,
+    /// updates-only stage).
+    @usableFromInline private(set) var updateStage: [Int]
+    /// The operations of every stage, sorted.
+    @usableFromInline private(set) var stages: [BatchUpdate]
+
+    @usableFromInline
+    init(changes: ListChangeSet, nodes: SectionNodes, updateStyle: UpdateStyle) {
+        movedSources = changes.itemMoves.map(\.from).sorted()
+        let movedSources = movedSources
+        updates = changes.itemUpdates.map { update in
             StagedItemUpdate(
                 update: update, oldNode: update.from.section, newNode: nodes.node(ofNew: update.to.section),
                 isMoved: movedSources.sortedContains(update.from)
             )
         }
-        // The candidate whose stages can show the most updates (all, usually).
-        var layout: StageLayout?
+        // The layout whose stages can show the most updates (all, usually).
+        var best: StageLayout?
         var bestPlaced = -1
-        for candidate in StageLayout.candidates(nodes) {
+        for choice in StageLayout.choices(nodes) {
+            let candidate = StageLayout(nodes: nodes, choice: choice)
             let placed = updates.count { candidate.stableStage(for: $0, nodes: nodes) != nil }
             if placed > bestPlaced {
-                layout = candidate
+                best = candidate
                 bestPlaced = placed
             }
             if placed == updates.count { break }
         }
-        guard let layout else { return [] }
-
-        var stages = (0 ..< layout.stageCount).map { stage in
+        let layout = best!
+        self.layout = layout
+        stages = (0 ..< layout.stageCount).map { stage in
             BatchUpdate(safelyApplying: layout.changes(ofStage: stage, from: changes, nodes: nodes))
         }
         // Show each update in a stage that keeps its cell where it is; the rest last.
-        var updateStage = [Int](repeating: layout.stageCount, count: updates.count)
+        updateStage = [Int](repeating: layout.stageCount, count: updates.count)
         var adjustments: [ReloadAdjustment] = []
         if updateStyle == .reload {
             adjustments = stages.map {
@@ -79,42 +119,38 @@ extension ListUpdate {
             }
             pending.append(update.update.to)
         }
+        for stage in stages.indices {
+            stages[stage].reconfigureItems.sort()
+            stages[stage].reloadItems.sort()
+        }
         if !pending.isEmpty {
             pending.sort()
             stages.append(updateStyle == .reload ? BatchUpdate(reloadItems: pending) : BatchUpdate(reconfigureItems: pending))
         }
-        var batches: [ListBatch<ID, Summary>] = []
-        batches.reserveCapacity(stages.count)
-        for (stage, var update) in stages.enumerated() {
-            update.reconfigureItems.sort()
-            update.reloadItems.sort()
-            let after =
-                stage == stages.count - 1
-                ? new
-                : ListSnapshot.staged(
-                    state: stage + 1, layout: layout, nodes: nodes, old: old, new: new, changes: changes,
-                    movedSources: movedSources, updates: updates, updateStage: updateStage
-                )
-            // A stage left without operations (possible only in degenerate plans) is
-            // folded into the next one: its after state is then never shown.
-            if update.isEmpty && stage < stages.count - 1 { continue }
-            batches.append(ListBatch(update: update, after: after))
-        }
-        return batches
     }
 }
 
 /// An item update as the staging sees it: its paths, its section nodes, and whether the
 /// change set moves it.
+@usableFromInline
 struct StagedItemUpdate {
-    let update: ItemMove
-    let oldNode: Int
-    let newNode: Int
-    let isMoved: Bool
+    @usableFromInline let update: ItemMove
+    @usableFromInline let oldNode: Int
+    @usableFromInline let newNode: Int
+    @usableFromInline let isMoved: Bool
+
+    @usableFromInline
+    init(update: ItemMove, oldNode: Int, newNode: Int, isMoved: Bool) {
+        self.update = update
+        self.oldNode = oldNode
+        self.newNode = newNode
+        self.isMoved = isMoved
+    }
 }
 
 extension StageLayout {
     /// Where the updated item is in `state`.
+    @usableFromInline
     func location(of update: StagedItemUpdate, inState state: Int) -> ItemPath {
         location(oldNode: update.oldNode, old: update.update.from, newNode: update.newNode, new: update.update.to, inState: state)
     }
@@ -131,6 +167,7 @@ extension StageLayout {
 
     /// The first stage that leaves the item's path unchanged and may show it: where a
     /// reconfigure, resolved at the pre-update path against the after state, finds it.
+    @usableFromInline
     func stableStage(for update: StagedItemUpdate, nodes: SectionNodes) -> Int? {
         for stage in 0 ..< stageCount where mayShow(update, inStage: stage, nodes: nodes) {
             if location(of: update, inState: stage) == location(of: update, inState: stage + 1) { return stage }
@@ -141,6 +178,7 @@ extension StageLayout {
     /// The first stage that may show the item where UIKit's decomposition of a reload
     /// (delete at the old path, insert at the path adjusted by the stage's deletes and
     /// inserts, moves ignored) inserts it at its real path.
+    @usableFromInline
     func reloadStage(for update: StagedItemUpdate, nodes: SectionNodes, adjustments: [ReloadAdjustment]) -> Int? {
         for stage in 0 ..< stageCount where mayShow(update, inStage: stage, nodes: nodes) {
             let before = location(of: update, inState: stage)
@@ -152,6 +190,7 @@ extension StageLayout {
     /// The structural operations of `stage` (no updates), in the stage's own indexes.
     ///
     /// - Complexity: O(S + c) for S sections and c changes.
+    @usableFromInline
     func changes(ofStage stage: Int, from changes: ListChangeSet, nodes: SectionNodes) -> ListChangeSet {
         let before = positions[stage]
         let after = positions[stage + 1]

@@ -59,6 +59,7 @@ public struct ListUpdate<ID: Hashable & Sendable, Summary: Equatable & Sendable>
     ///
     /// - Complexity: O(c log c) for c changes, plus O(n) for each intermediate state of a
     ///   multi-batch update.
+    @inlinable
     public init(
         changes: ListChangeSet, old: ListSnapshot<ID, Summary>, new: ListSnapshot<ID, Summary>,
         updateStyle: UpdateStyle = .reconfigure, batching: BatchingPolicy = .keepingIdentity

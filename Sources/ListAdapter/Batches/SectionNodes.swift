@@ -7,7 +7,9 @@
 /// each touched section holds its old items before and its new items after.
 ///
 /// Not public. Runs on the calling queue; a value type.
+@usableFromInline
 struct SectionNodes {
+    @usableFromInline
     enum Kind: UInt8 {
         /// A kept section that does not move (in the sections' longest increasing
         /// subsequence): every state orders the others around these.
@@ -20,12 +22,12 @@ struct SectionNodes {
         case inserted
     }
 
-    let oldCount: Int
-    let newCount: Int
+    @usableFromInline let oldCount: Int
+    @usableFromInline let newCount: Int
     /// Per node: its kind, old index (-1 for inserted), new index (-1 for deleted).
-    private(set) var kind: [Kind] = []
-    private(set) var oldIndex: [Int] = []
-    private(set) var newIndex: [Int] = []
+    @usableFromInline private(set) var kind: [Kind] = []
+    @usableFromInline private(set) var oldIndex: [Int] = []
+    @usableFromInline private(set) var newIndex: [Int] = []
     /// Per new section, its node.
     private(set) var nodeOfNew: [Int] = []
     /// Per node: whether items are deleted, inserted or moved in or out of it.
@@ -37,12 +39,13 @@ struct SectionNodes {
     private(set) var feedsInserted: [Bool] = []
     private(set) var drainsDeleted: [Bool] = []
 
-    var count: Int { kind.count }
+    @usableFromInline var count: Int { kind.count }
 
     /// Reads the sections and item operations of `changes`, the diff of lists with
     /// `oldCount` and `newCount` sections.
     ///
     /// - Complexity: O(S + c) for S sections and c changes.
+    @usableFromInline
     init(changes: ListChangeSet, oldCount: Int, newCount: Int) {
         self.oldCount = oldCount
         self.newCount = newCount
@@ -102,6 +105,7 @@ struct SectionNodes {
     }
 
     /// The node of new section `section` (the node of an old section is its index).
+    @usableFromInline
     func node(ofNew section: Int) -> Int { nodeOfNew[section] }
 
     /// The group of `node`: the nodes that items move between, transitively. O(1) once

@@ -12,15 +12,16 @@
 /// ones take the fixed slots their moves name.
 ///
 /// Not public. Runs on the calling queue; a value type.
+@usableFromInline
 struct StageLayout {
     /// The number of structural batches.
-    let stageCount: Int
+    @usableFromInline let stageCount: Int
     /// Per node: the stage that inserts, deletes or moves its section (-1 for anchors).
-    let sectionStage: [Int]
+    @usableFromInline let sectionStage: [Int]
     /// Per node: the stage of its item operations (-1 when it has none).
-    let itemStage: [Int]
+    @usableFromInline let itemStage: [Int]
     /// Per state `k` in `0 ... stageCount`, the section index of each node (-1 when absent).
-    private(set) var positions: [[Int]] = []
+    @usableFromInline private(set) var positions: [[Int]] = []
 
     init(nodes: SectionNodes, stageCount: Int, sectionStage: [Int], itemStage: [Int]) {
         self.stageCount = stageCount
@@ -32,6 +33,7 @@ struct StageLayout {
 
     /// Whether `node`'s section holds its new items in `state` (its items changed in an
     /// earlier stage). A node without item operations holds the same items in both lists.
+    @usableFromInline
     func holdsNewItems(_ node: Int, inState state: Int) -> Bool {
         itemStage[node] >= 0 && itemStage[node] < state
     }
@@ -105,6 +107,7 @@ extension StageLayout {
     /// The fewest structural stages `nodes` need: 1 unless a moved section has item
     /// operations, or items move into an inserted or out of a deleted section; 3 when one
     /// group of sections needs both an insert before and a delete after its item stage.
+    @usableFromInline
     static func minimalStageCount(_ nodes: SectionNodes) -> Int {
         var needsMore = false
         for node in 0 ..< nodes.count where nodes.hasItemOperations[node] && nodes.kind[node] != .anchor {
@@ -115,8 +118,18 @@ extension StageLayout {
         return needsMore ? 2 : 1
     }
 
-    /// The layouts with the fewest stages, in order of preference, differing in where the
-    /// free choices go; made one at a time, as they are iterated.
+    /// One way to lay out the fewest stages: the item stage of groups free to choose, the
+    /// stage of moved sections with item operations (three stages only), and the stage of
+    /// section operations bound to nothing.
+    @usableFromInline
+    struct Choice {
+        let itemStage: Int
+        let movedStage: Int
+        let freeStage: Int
+    }
+
+    /// The ways to lay out the fewest stages, in order of preference, differing in where the
+    /// free choices go.
     ///
     /// With two stages, a group that fills an inserted section changes its items in the
     /// second (the section is inserted in the first), one that drains a deleted section in
@@ -125,39 +138,42 @@ extension StageLayout {
     /// every group changes its items in the middle stage, after inserted sections appear
     /// and before deleted ones go. Section operations bound to nothing (sections without
     /// item operations) go in one chosen stage.
-    static func candidates(_ nodes: SectionNodes) -> some Sequence<StageLayout> {
-        let count = minimalStageCount(nodes)
-        var choices: [(itemStage: Int, movedStage: Int, freeStage: Int)] = []
-        switch count {
-        case 1: choices = [(0, 0, 0)]
-        case 2: choices = [(1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)]
-        default: choices = [(1, 0, 0), (1, 2, 2), (1, 0, 2), (1, 2, 0), (1, 0, 1), (1, 2, 1)]
+    @usableFromInline
+    static func choices(_ nodes: SectionNodes) -> [Choice] {
+        switch minimalStageCount(nodes) {
+        case 1: [Choice(itemStage: 0, movedStage: 0, freeStage: 0)]
+        case 2: [(1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)].map { Choice(itemStage: $0, movedStage: $1, freeStage: $2) }
+        default: [(1, 0, 0), (1, 2, 2), (1, 0, 2), (1, 2, 0), (1, 0, 1), (1, 2, 1)].map { Choice(itemStage: $0, movedStage: $1, freeStage: $2) }
         }
-        return choices.lazy.map { choice in
-            var itemStage = [Int](repeating: -1, count: nodes.count)
-            var sectionStage = [Int](repeating: -1, count: nodes.count)
-            for node in 0 ..< nodes.count where nodes.hasItemOperations[node] {
-                let root = nodes.root(of: node)
-                itemStage[node] =
-                    count == 2 && nodes.feedsInserted[root] ? 1
-                    : count == 2 && nodes.drainsDeleted[root] ? 0
-                    : choice.itemStage
-            }
-            for node in 0 ..< nodes.count {
-                switch nodes.kind[node] {
-                case .anchor:
-                    continue
-                case .inserted where nodes.hasItemOperations[node]:
-                    sectionStage[node] = itemStage[node] - 1
-                case .deleted where nodes.hasItemOperations[node]:
-                    sectionStage[node] = itemStage[node] + 1
-                case .moved where nodes.hasItemOperations[node]:
-                    sectionStage[node] = count == 3 ? choice.movedStage : 1 - itemStage[node]
-                default:
-                    sectionStage[node] = choice.freeStage
-                }
-            }
-            return StageLayout(nodes: nodes, stageCount: count, sectionStage: sectionStage, itemStage: itemStage)
+    }
+
+    /// The layout of `choice`.
+    @usableFromInline
+    init(nodes: SectionNodes, choice: Choice) {
+        let count = Self.minimalStageCount(nodes)
+        var itemStage = [Int](repeating: -1, count: nodes.count)
+        var sectionStage = [Int](repeating: -1, count: nodes.count)
+        for node in 0 ..< nodes.count where nodes.hasItemOperations[node] {
+            let root = nodes.root(of: node)
+            itemStage[node] =
+                count == 2 && nodes.feedsInserted[root] ? 1
+                : count == 2 && nodes.drainsDeleted[root] ? 0
+                : choice.itemStage
         }
+        for node in 0 ..< nodes.count {
+            switch nodes.kind[node] {
+            case .anchor:
+                continue
+            case .inserted where nodes.hasItemOperations[node]:
+                sectionStage[node] = itemStage[node] - 1
+            case .deleted where nodes.hasItemOperations[node]:
+                sectionStage[node] = itemStage[node] + 1
+            case .moved where nodes.hasItemOperations[node]:
+                sectionStage[node] = count == 3 ? choice.movedStage : 1 - itemStage[node]
+            default:
+                sectionStage[node] = choice.freeStage
+            }
+        }
+        self.init(nodes: nodes, stageCount: count, sectionStage: sectionStage, itemStage: itemStage)
     }
 }
