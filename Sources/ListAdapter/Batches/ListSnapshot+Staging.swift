@@ -37,28 +37,36 @@ extension ListSnapshot {
             order[position] = node
             sectionCount += 1
         }
-        var sources: [StagedSource] = []
-        sources.reserveCapacity(sectionCount)
+        // Sections whose items do not change hold the same identifiers on both sides: they
+        // are copied from whichever list lends its index (decided by the others).
         var fromOld = 0
         var fromNew = 0
         for position in 0 ..< sectionCount {
             let node = order[position]
+            guard layout.itemStage[node] >= 0 || nodes.kind[node] == .inserted || nodes.kind[node] == .deleted else { continue }
+            if nodes.kind[node] == .inserted || layout.holdsNewItems(node, inState: state) {
+                fromNew += nodes.newIndex[node] >= 0 ? new.numberOfItems(inSection: nodes.newIndex[node]) : 0
+            } else {
+                fromOld += old.numberOfItems(inSection: node)
+            }
+        }
+        let baseIsOld = fromOld > fromNew
+        var sources: [StagedSource] = []
+        sources.reserveCapacity(sectionCount)
+        for position in 0 ..< sectionCount {
+            let node = order[position]
             let changed = layout.holdsNewItems(node, inState: state)
+            let unchanged = layout.itemStage[node] < 0
             let source: StagedSource
             switch nodes.kind[node] {
-            case .anchor, .moved: source = changed ? .new(nodes.newIndex[node]) : .old(node)
+            case .anchor, .moved:
+                source = changed || (unchanged && !baseIsOld) ? .new(nodes.newIndex[node]) : .old(node)
             case .deleted: source = changed ? .oldWithoutMovedOut(node) : .old(node)
             case .inserted:
-                source = changed || layout.itemStage[node] < 0 ? .new(nodes.newIndex[node]) : .newInsertsOnly(nodes.newIndex[node])
-            }
-            switch source {
-            case .old(let section): fromOld += old.numberOfItems(inSection: section)
-            case .new(let section): fromNew += new.numberOfItems(inSection: section)
-            default: break
+                source = changed || unchanged ? .new(nodes.newIndex[node]) : .newInsertsOnly(nodes.newIndex[node])
             }
             sources.append(source)
         }
-        let baseIsOld = fromOld >= fromNew
         let base = baseIsOld ? old : new
         // Each updated item shows its new summary from the stage that shows the update on.
         func patchSummaries(_ summaries: inout ContiguousArray<Summary>, starts: ContiguousArray<Int>) {
