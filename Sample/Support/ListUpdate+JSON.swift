@@ -3,18 +3,20 @@ import ListAdapter
 extension ListUpdate {
     /// The update in the `sample diff` output shape:
     /// `{"batches": [...], "stats": {...}}`, with empty operation lists left out and ids
-    /// printed through `idText`.
-    func json(milliseconds: Double, idText: (ID) -> String) -> JSONValue {
-        .object([
+    /// printed through `idText`; `batching` names the policy in the stats when given.
+    func json(milliseconds: Double, batching: String? = nil, idText: (ID) -> String) -> JSONValue {
+        var stats: [(String, JSONValue)] = [
+            ("inserts", .int(changes.itemInserts.count)),
+            ("deletes", .int(changes.itemDeletes.count)),
+            ("moves", .int(changes.itemMoves.count)),
+            ("updates", .int(changes.itemUpdates.count)),
+            ("sectionMoves", .int(changes.sectionMoves.count)),
+        ]
+        if let batching { stats.append(("batching", .string(batching))) }
+        stats.append(("milliseconds", .double((milliseconds * 1000).rounded() / 1000)))
+        return .object([
             ("batches", .array(batches.map { $0.json(idText: idText) })),
-            ("stats", .object([
-                ("inserts", .int(changes.itemInserts.count)),
-                ("deletes", .int(changes.itemDeletes.count)),
-                ("moves", .int(changes.itemMoves.count)),
-                ("updates", .int(changes.itemUpdates.count)),
-                ("sectionMoves", .int(changes.sectionMoves.count)),
-                ("milliseconds", .double((milliseconds * 1000).rounded() / 1000)),
-            ])),
+            ("stats", .object(stats)),
         ])
     }
 }

@@ -24,9 +24,13 @@ struct DiffCommandTests {
         #expect(stats["updates"] as? Int == 1)
         #expect(stats["sectionMoves"] as? Int == 0)
         #expect(stats["milliseconds"] is Double || stats["milliseconds"] is Int)
+        // "a" both moves and changes: it moves in the first batch and is reconfigured in
+        // place in the second (a reconfigure cannot go with a move of the same item).
         let batches = try #require(json["batches"] as? [[String: Any]])
-        #expect(batches.count == 1)
-        let after = try #require(batches.first?["after"] as? [[String: Any]])
+        try #require(batches.count == 2)
+        #expect(batches[1]["reconfigureItems"] as? [[Int]] == [[0, 1]])
+        #expect(batches[1].keys.sorted() == ["after", "reconfigureItems"])
+        let after = try #require(batches.last?["after"] as? [[String: Any]])
         #expect(after.count == 2)
         #expect(after[0]["title"] as? String == "S")
         #expect(after[0]["ids"] as? [String] == ["b", "a"])
@@ -35,6 +39,42 @@ struct DiffCommandTests {
         #expect((batches[0]["deleteItems"] as? [[Int]])?.contains([1, 0]) == true)
         #expect((batches[0]["insertItems"] as? [[Int]])?.contains([1, 0]) == true)
         #expect(batches[0]["reloadSections"] == nil)
+    }
+
+    /// Section "B" moves above "A" and gains an item: by default it moves in a first batch
+    /// and changes in a second, each printed with its after state; `--batching single`
+    /// prints one batch that deletes and inserts "B" whole.
+    @Test func printsEveryBatchOfTheDefaultPolicyAndOneWithSingle() throws {
+        let old = try Self.write(#"{"items": [{"id": "a", "section": "A"}, {"id": "b", "section": "A"}, {"id": "c", "section": "B"}, {"id": "d", "section": "B"}]}"#)
+        let new = try Self.write(#"{"items": [{"id": "c", "section": "B"}, {"id": "x", "section": "B"}, {"id": "d", "section": "B"}, {"id": "a", "section": "A"}, {"id": "b", "section": "A"}]}"#)
+        let staged = try SampleProcess.run(["diff", old, new])
+        #expect(staged.status == 0, "\(staged.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(staged.standardOutput.utf8)) as? [String: Any])
+        #expect((json["stats"] as? [String: Any])?["batching"] as? String == "keeping-identity")
+        let batches = try #require(json["batches"] as? [[String: Any]])
+        try #require(batches.count == 2)
+        #expect(batches[0]["moveSections"] as? [[Int]] == [[1, 0]])
+        #expect(batches[0]["deleteSections"] == nil && batches[0]["insertSections"] == nil)
+        let middle = try #require(batches[0]["after"] as? [[String: Any]])
+        #expect(middle.map { $0["title"] as? String } == ["B", "A"])
+        #expect(middle.map { $0["ids"] as? [String] } == [["c", "d"], ["a", "b"]])
+        #expect(batches[1]["insertItems"] as? [[Int]] == [[0, 1]])
+        #expect(batches[1]["moveSections"] == nil)
+        let final = try #require(batches[1]["after"] as? [[String: Any]])
+        #expect(final.map { $0["ids"] as? [String] } == [["c", "x", "d"], ["a", "b"]])
+
+        let single = try SampleProcess.run(["diff", old, new, "--batching", "single"])
+        #expect(single.status == 0, "\(single.standardError)")
+        let singleJSON = try #require(try JSONSerialization.jsonObject(with: Data(single.standardOutput.utf8)) as? [String: Any])
+        let singleBatches = try #require(singleJSON["batches"] as? [[String: Any]])
+        try #require(singleBatches.count == 1)
+        #expect(singleBatches[0]["deleteSections"] as? [Int] == [1])
+        #expect(singleBatches[0]["insertSections"] as? [Int] == [0])
+        #expect((singleJSON["stats"] as? [String: Any])?["batching"] as? String == "single")
+
+        let bad = try SampleProcess.run(["diff", old, new, "--batching", "many"])
+        #expect(bad.status == 2, "\(bad.status)")
+        #expect(bad.standardError.contains("keeping-identity"), "\(bad.standardError)")
     }
 
     @Test func untitledSectionsPrintNullTitles() throws {

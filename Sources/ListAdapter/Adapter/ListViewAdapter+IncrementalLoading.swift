@@ -39,7 +39,10 @@ extension ListViewAdapter {
             computeAndSend()
             return
         }
-        let update = ListUpdate(changes: changes, new: snapshot, updateStyle: configuration.updateStyle)
+        // The baseline (the list before the patch) is the old state of the staging.
+        let update = ListUpdate(
+            changes: changes, old: core.baseline, new: snapshot, updateStyle: configuration.updateStyle, batching: configuration.batching
+        )
         deliver(.update(update, snapshot.isEmpty ? .empty : .content, reason: core.nextReason, computeDuration: duration))
         core.baseline = snapshot
         core.nextReason = .invalidation

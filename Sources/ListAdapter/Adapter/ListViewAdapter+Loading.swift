@@ -123,7 +123,7 @@ extension ListViewAdapter: InvalidationTarget {
         } else {
             let clock = ContinuousClock()
             let start = clock.now
-            let update = makeUpdate(core.baseline, next, configuration.updateStyle)
+            let update = makeUpdate(core.baseline, next, configuration.updateStyle, configuration.batching)
             deliver(.update(update, state, reason: reason, computeDuration: clock.now - start))
         }
         core.baseline = next

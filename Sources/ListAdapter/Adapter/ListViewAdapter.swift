@@ -44,7 +44,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     /// Marks the delivery queue, so misuse can be caught.
     let deliveryKey = DispatchSpecificKey<UInt8>()
     /// Diffs and stages; made where the concrete types are known, so it is specialised.
-    let makeUpdate: @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle) -> ListUpdate<ID, Summary>
+    let makeUpdate: @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle, BatchingPolicy) -> ListUpdate<ID, Summary>
     /// The cost of a payload in the cache.
     let itemCost: @Sendable (Item) -> Int
     /// The current source and its generation, readable from any thread (for fetches and
@@ -74,7 +74,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     ) {
         self.init(
             source: source as Source, configuration: configuration, itemCost: itemCost,
-            makeUpdate: { old, new, style in ListUpdate(from: old, to: new, updateStyle: style) }
+            makeUpdate: { old, new, style, batching in ListUpdate(from: old, to: new, updateStyle: style, batching: batching) }
         )
     }
 
@@ -83,7 +83,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
         source: Source,
         configuration: ListViewAdapterConfiguration,
         itemCost: @escaping @Sendable (Item) -> Int,
-        makeUpdate: @escaping @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle) -> ListUpdate<ID, Summary>
+        makeUpdate: @escaping @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle, BatchingPolicy) -> ListUpdate<ID, Summary>
     ) {
         self.configuration = configuration
         self.queue = DispatchQueue(label: "ListAdapter.ListViewAdapter", qos: .userInitiated)

@@ -27,6 +27,11 @@ public struct ListViewAdapterConfiguration: Sendable {
     public var maximumCoalescingInterval: Duration = .seconds(1)
     /// How updated items are shown in batches.
     public var updateStyle: UpdateStyle = .reconfigure
+    /// How a change is split into batches: by default the fewest that keep every
+    /// surviving cell (``BatchingPolicy/keepingIdentity``), each delivered as its own
+    /// ``ListEvent/batch(_:_:)`` with ``ListChangeInfo/batchIndex`` and
+    /// ``ListChangeInfo/batchCount``; ``BatchingPolicy/single`` for one batch per change.
+    public var batching: BatchingPolicy = .keepingIdentity
     /// The most payloads the cache keeps.
     public var cacheCountLimit: Int = 1_000
     /// The most total cost the cache keeps, with costs from the adapter's `itemCost`.

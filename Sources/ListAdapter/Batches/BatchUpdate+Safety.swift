@@ -29,6 +29,16 @@ extension BatchUpdate {
     /// - Complexity: O(c log c) for a change set of c entries (plus a rare extra round
     ///   per reload that had to become a delete and an insert).
     public init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle = .reconfigure) {
+        var keptEveryCell = true
+        self.init(safelyApplying: changes, updateStyle: updateStyle, keptEveryCell: &keptEveryCell)
+    }
+
+    /// ``init(safelyApplying:updateStyle:)``, also telling whether the batch keeps every
+    /// surviving cell: `keptEveryCell` is set to `false` when a surviving section or item
+    /// had to be deleted and inserted, or (under ``UpdateStyle/reconfigure``) an updated
+    /// item reloaded, and is left alone otherwise.
+    @usableFromInline
+    init(safelyApplying changes: ListChangeSet, updateStyle: UpdateStyle, keptEveryCell: inout Bool) {
         self.init()
         // Section numbers go into bit sets and item paths into sorted arrays: the checks
         // below are bit tests and binary searches, with no hashing.
@@ -54,6 +64,7 @@ extension BatchUpdate {
             }
             for move in changes.sectionMoves {
                 if touchedOld.contains(move.from) || touchedNew.contains(move.to) {
+                    keptEveryCell = false
                     goneOld.insert(move.from)
                     freshNew.insert(move.to)
                 } else {
@@ -81,15 +92,18 @@ extension BatchUpdate {
             case (true, false):
                 // R6: "cannot move an item from a deleted section" (UICollectionView), a
                 // silent reloadData on UITableView: insert at the destination instead.
+                keptEveryCell = false
                 insertItems.append(move.to)
             case (false, true):
                 // R11: "cannot move an item into a newly inserted section": delete at the
                 // source instead; the section insert brings the item.
+                keptEveryCell = false
                 deleteItems.append(move.from)
             case (false, false):
                 if updatedOld.sortedContains(move.from) {
                     // Reload plus move of the same item is unsafe (the reload's insert half
                     // ignores moves, R5/R10 on the reload halves): delete and insert it.
+                    keptEveryCell = false
                     deleteItems.append(move.from)
                     insertItems.append(move.to)
                 } else {
@@ -109,6 +123,7 @@ extension BatchUpdate {
                 // source's after state: right only when the path does not change.
                 reconfigureItems.append(update.from)
             } else {
+                if updateStyle == .reconfigure { keptEveryCell = false }
                 reloads.append(update)
             }
         }
@@ -134,6 +149,7 @@ extension BatchUpdate {
                 }
             }
             if missing.isEmpty { break }
+            keptEveryCell = false
             for reload in missing {
                 deleteItems.append(reload.from)
                 insertItems.append(reload.to)
@@ -153,6 +169,7 @@ extension BatchUpdate {
 
 /// UIKit's reload decomposition: where the insert half of a reload lands, given a batch's
 /// deletes and inserts (moves and other reloads are ignored, as UIKit ignores them).
+@usableFromInline
 struct ReloadAdjustment {
     let sectionDeletes: [Int]
     let sectionInserts: [Int]
@@ -160,6 +177,7 @@ struct ReloadAdjustment {
     let itemDeletes: [ItemPath]
     let itemInserts: [ItemPath]
 
+    @usableFromInline
     init(sectionDeletes: [Int], sortedItemDeletes: [ItemPath], sectionInserts: [Int], sortedItemInserts: [ItemPath]) {
         self.sectionDeletes = sectionDeletes.sorted()
         self.sectionInserts = sectionInserts.sorted()
@@ -175,6 +193,7 @@ struct ReloadAdjustment {
     /// the row shifts it down). Because a batch never holds row operations inside a
     /// deleted or inserted section, the row operations that can match are exactly those
     /// of the reload's own section before the walk and of its final section after it.
+    @usableFromInline
     func insertPath(forReloadAt path: ItemPath) -> ItemPath {
         var section = path.section - Self.countBelow(path.section, in: sectionDeletes)
         var row = path.item - (itemDeletes.sortedRange(of: ItemPath(section: path.section, item: 0) ..< path).count)

@@ -11,8 +11,12 @@
 /// }
 /// ```
 ///
-/// Today every change fits in one batch (see ``BatchUpdate/init(safelyApplying:updateStyle:)``);
-/// the type keeps a list so that callers already apply batches in order.
+/// Under the default ``BatchingPolicy/keepingIdentity`` a change takes one batch when one
+/// batch keeps every surviving cell, and otherwise the few more that do (a section that
+/// moves and changes inside moves in one batch and changes in another); under
+/// ``BatchingPolicy/single`` it always takes one (see
+/// ``BatchUpdate/init(safelyApplying:updateStyle:)``). Each batch carries the exact state
+/// the data source must report after it.
 ///
 /// Thread safety: a value type; compute it on any queue (the adapter computes it on its
 /// private queue) and hand it to the main queue.
@@ -30,22 +34,46 @@ public struct ListUpdate<ID: Hashable & Sendable, Summary: Equatable & Sendable>
 
     /// Diffs `old` against `new` and stages the result into batches UIKit accepts.
     ///
+    /// - Parameters:
+    ///   - old: the list the view shows.
+    ///   - new: the list to show.
+    ///   - updateStyle: how updated items are shown.
+    ///   - batching: how the change is split into batches; see ``BatchingPolicy``.
+    ///
     /// Runs on the calling queue; pure.
     ///
-    /// - Complexity: That of ``ListChangeSet/init(from:to:)`` plus O(c log c) for c changes.
+    /// - Complexity: That of ``ListChangeSet/init(from:to:)`` plus O(c log c) for c
+    ///   changes, plus O(n) for each intermediate state of a multi-batch update.
     @inlinable
-    public init(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, updateStyle: UpdateStyle = .reconfigure) {
+    public init(
+        from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, updateStyle: UpdateStyle = .reconfigure,
+        batching: BatchingPolicy = .keepingIdentity
+    ) {
         let changes = ListChangeSet(from: old, to: new)
-        self.init(changes: changes, new: new, updateStyle: updateStyle)
+        self.init(changes: changes, old: old, new: new, updateStyle: updateStyle, batching: batching)
     }
 
-    @usableFromInline
-    init(changes: ListChangeSet, new: ListSnapshot<ID, Summary>, updateStyle: UpdateStyle) {
+    /// Stages an already computed diff of `old` and `new` into batches.
+    ///
+    /// Runs on the calling queue; pure.
+    ///
+    /// - Complexity: O(c log c) for c changes, plus O(n) for each intermediate state of a
+    ///   multi-batch update.
+    @inlinable
+    public init(
+        changes: ListChangeSet, old: ListSnapshot<ID, Summary>, new: ListSnapshot<ID, Summary>,
+        updateStyle: UpdateStyle = .reconfigure, batching: BatchingPolicy = .keepingIdentity
+    ) {
         self.changes = changes
         if changes.isEmpty {
             batches = []
-        } else {
+            return
+        }
+        switch batching {
+        case .single:
             batches = [ListBatch(update: BatchUpdate(safelyApplying: changes, updateStyle: updateStyle), after: new)]
+        case .keepingIdentity:
+            batches = Self.stagedBatches(changes: changes, old: old, new: new, updateStyle: updateStyle)
         }
     }
 }

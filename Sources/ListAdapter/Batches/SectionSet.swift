@@ -38,12 +38,14 @@ struct SectionSet {
 
 extension Array where Element == ItemPath {
     /// Whether this array, sorted ascending, holds `path` (binary search).
+    @usableFromInline
     func sortedContains(_ path: ItemPath) -> Bool {
         let index = firstIndex(notBelow: path)
         return index < count && self[index] == path
     }
 
     /// The range of this array, sorted ascending, whose paths are in `section`.
+    @usableFromInline
     func sortedRange(ofSection section: Int) -> Range<Int> {
         sortedRange(of: ItemPath(section: section, item: .min) ..< ItemPath(section: section + 1, item: .min))
     }

@@ -43,7 +43,7 @@ final class ConnectorHarness {
         if splitIntoTwoBatches {
             adapter = ListViewAdapter(
                 source: source, configuration: configuration, itemCost: { _ in 1 },
-                makeUpdate: { old, new, style in Self.twoBatches(from: old, to: new, style: style) }
+                makeUpdate: { old, new, style, _ in Self.twoBatches(from: old, to: new, style: style) }
             )
         } else {
             adapter = ListViewAdapter(source: source, configuration: configuration)

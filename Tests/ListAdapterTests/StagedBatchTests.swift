@@ -1,0 +1,118 @@
+import ListAdapter
+import ListAdapterTesting
+import Testing
+
+/// Named cases of the default batching policy: each says how many batches a kind of change
+/// takes and what each does, and replays under both policies (see
+/// ``ReplayOracleTests/replayBothPolicies(from:to:updateStyle:kinds:)``, which also checks
+/// the displacement against the lower bound).
+@Suite("Staged batches")
+struct StagedBatchTests {
+    typealias Snapshot = ListSnapshot<String, Int>
+
+    /// A list from `"id:Section"` or `"id:Section=summary"` strings.
+    static func list(_ spec: String) -> Snapshot {
+        Snapshot(spec.split(separator: " ").map { token in
+            let parts = token.split(separator: "=")
+            let idAndSection = parts[0].split(separator: ":")
+            return ListEntry(id: String(idAndSection[0]), section: String(idAndSection[1]), summary: parts.count > 1 ? Int(parts[1])! : 0)
+        })
+    }
+
+    static func staged(_ old: String, _ new: String, style: UpdateStyle = .reconfigure) -> [BatchUpdate] {
+        ListUpdate(from: list(old), to: list(new), updateStyle: style).batches.map(\.update)
+    }
+
+    static func replays(_ old: String, _ new: String) -> Bool {
+        for style in [UpdateStyle.reconfigure, .reload] {
+            if let failure = ReplayOracleTests.replayBothPolicies(from: list(old), to: list(new), updateStyle: style) {
+                Issue.record("\(style): \(failure)")
+                return false
+            }
+        }
+        return true
+    }
+
+    @Test func aSectionThatMovesAndChangesInsideMovesThenChanges() {
+        let (old, new) = ("a:A b:A c:B d:B", "c:B x:B d:B a:A b:A")
+        #expect(Self.staged(old, new) == [
+            BatchUpdate(moveSections: [SectionMove(from: 1, to: 0)]),
+            BatchUpdate(insertItems: [ItemPath(section: 0, item: 1)]),
+        ])
+        let single = ListUpdate(from: Self.list(old), to: Self.list(new), batching: .single).batches.map(\.update)
+        #expect(single == [BatchUpdate(deleteSections: [1], insertSections: [0])])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func anItemLeavingADeletedSectionMovesBeforeTheSectionGoes() {
+        let (old, new) = ("a:A b:A c:B", "c:B a:B")
+        #expect(Self.staged(old, new) == [
+            BatchUpdate(moveItems: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1))]),
+            BatchUpdate(deleteSections: [0]),
+        ])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func anItemEnteringAnInsertedSectionMovesAfterTheSectionArrives() {
+        let (old, new) = ("a:A b:A", "a:A b:N y:N")
+        #expect(Self.staged(old, new) == [
+            BatchUpdate(insertSections: [1]),
+            BatchUpdate(moveItems: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))]),
+        ])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func anItemGoingFromADeletedToAnInsertedSectionTakesThree() {
+        let (old, new) = ("a:A b:B", "b:B a:N")
+        #expect(Self.staged(old, new) == [
+            BatchUpdate(insertSections: [2]),
+            BatchUpdate(moveItems: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 2, item: 0))]),
+            BatchUpdate(deleteSections: [0]),
+        ])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func anUpdatedItemThatMovesIsMovedThenRefreshed() {
+        let (old, new) = ("a:S b:S c:S", "c:S=1 a:S b:S")
+        let move = ItemMove(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0))
+        #expect(Self.staged(old, new) == [BatchUpdate(moveItems: [move]), BatchUpdate(reconfigureItems: [ItemPath(section: 0, item: 0)])])
+        #expect(Self.staged(old, new, style: .reload) == [BatchUpdate(moveItems: [move]), BatchUpdate(reloadItems: [ItemPath(section: 0, item: 0)])])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func anUpdatedItemShiftedByAnInsertIsReconfiguredWhereItStays() {
+        let (old, new) = ("a:S b:S", "x:S a:S b:S=1")
+        // A reconfigure resolves at the pre-update path: it needs a batch that leaves b in
+        // place. A reload lands at the path UIKit adjusts by the insert: one batch does.
+        #expect(Self.staged(old, new) == [
+            BatchUpdate(insertItems: [ItemPath(section: 0, item: 0)]),
+            BatchUpdate(reconfigureItems: [ItemPath(section: 0, item: 2)]),
+        ])
+        #expect(Self.staged(old, new, style: .reload) == [
+            BatchUpdate(insertItems: [ItemPath(section: 0, item: 0)], reloadItems: [ItemPath(section: 0, item: 1)]),
+        ])
+        #expect(Self.replays(old, new))
+    }
+
+    @Test func changesOneBatchCanDoTakeOneBatch() {
+        // Moves inside and across sections that do not move, a section move with nothing
+        // changing inside, an insert and an update in place.
+        let (old, new) = ("a:A b:A c:A d:B e:B f:C", "a:A b:A=1 x:A f:C e:B c:B d:B")
+        let update = ListUpdate(from: Self.list(old), to: Self.list(new))
+        #expect(update.batches.count == 1)
+        #expect(update.batches.map(\.update) == ListUpdate(from: Self.list(old), to: Self.list(new), batching: .single).batches.map(\.update))
+        #expect(Self.replays(old, new))
+    }
+
+    /// The random replay oracle would prove little if its cases rarely needed more than
+    /// one batch: most of them need two or three.
+    @Test func randomPairsExerciseEveryPlan() {
+        var counts: [Int: Int] = [:]
+        for seed in 0 ..< 100 as Range<UInt64> {
+            let (old, new) = RandomListPairs.pair(seed: seed, maxItems: 200)
+            counts[ListUpdate(from: old, to: new).batches.count, default: 0] += 1
+        }
+        #expect(counts[1, default: 0] > 0 && counts[2, default: 0] > 0 && counts[3, default: 0] > 0, "\(counts)")
+        #expect(counts.keys.allSatisfy { $0 <= 4 }, "\(counts)")
+    }
+}
