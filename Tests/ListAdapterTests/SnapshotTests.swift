@@ -164,3 +164,15 @@ struct SnapshotTests {
         #expect(snapshot.path(of: 2) == ItemPath(section: 1, item: 0))
     }
 }
+
+@Suite("Snapshots from explicit sections")
+struct SnapshotSectionsTests {
+    @Test func emptySectionsAreKeptAndDuplicatesRefused() {
+        let state = ListSnapshot<Int, NoSummary>(sections: [("A", [ListEntry(id: 1), ListEntry(id: 2)]), ("B", []), (nil, [ListEntry(id: 3)])])
+        #expect(state?.numberOfSections == 3)
+        #expect(state?.numberOfItems(inSection: 1) == 0)
+        #expect(state?.path(of: 3) == ItemPath(section: 2, item: 0))
+        #expect(ListSnapshot<Int, NoSummary>(sections: [("A", [ListEntry(id: 1)]), ("B", [ListEntry(id: 1)])]) == nil)
+        #expect(ListSnapshot<Int, NoSummary>(sections: [("A", []), ("A", [])]) == nil)
+    }
+}

@@ -10,8 +10,10 @@ struct WatchCommandTests {
         (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, $0["ids"] as? [String] ?? []) }
     }
 
+    /// The state exactly as printed, empty sections included (a staged batch can leave a
+    /// section empty until a later batch of the same change fills or removes it).
     static func snapshot(_ sections: [(title: String?, ids: [String])]) -> ListSnapshot<String, NoSummary> {
-        ListSnapshot(sections.flatMap { section in section.ids.map { ListEntry(id: $0, section: section.title) } })
+        ListSnapshot(sections: sections.map { section in (section.title, section.ids.map { ListEntry(id: $0, section: section.title) }) })!
     }
 
     @Test func jsonLinesFollowAnotherProcessesCommitsAndApplyCleanly() async throws {

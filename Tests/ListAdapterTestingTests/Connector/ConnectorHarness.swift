@@ -69,8 +69,8 @@ final class ConnectorHarness {
         from old: ListSnapshot<String, Int>, to new: ListSnapshot<String, Int>, style: UpdateStyle
     ) -> ListUpdate<String, Int> {
         let survivors = ListSnapshot(old.entries.filter { new.contains($0.id) })
-        let batches = ListUpdate(from: old, to: survivors, updateStyle: style).batches
-            + ListUpdate(from: survivors, to: new, updateStyle: style).batches
+        let batches = ListUpdate(from: old, to: survivors, updateStyle: style, batching: .single).batches
+            + ListUpdate(from: survivors, to: new, updateStyle: style, batching: .single).batches
         return ListUpdate(changes: ListChangeSet(from: old, to: new), batches: batches)
     }
 
