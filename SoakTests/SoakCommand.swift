@@ -56,6 +56,10 @@ struct SoakCommand: AsyncParsableCommand {
         let run = try SoakRun(options: options, directory: directory)
         let passed = await run.run { say($0) }
         say(run.statistics.summary)
+        if source != "memory" {
+            let patched = run.stores.sqliteSorted.incrementalStatistics
+            say("section-ordered SQLite source: \(patched.patches) patches, \(patched.fullLoads) full loads, \(patched.fallbacks) fallbacks (last: \(patched.lastFallbackReason ?? "none"))")
+        }
         if let failure = run.failure { say("FAILED: \(failure)") }
         say("soak: \(passed ? 1 : 0) passed, \(passed ? 0 : 1) failed")
         if !passed { throw ExitCode.failure }
