@@ -26,14 +26,7 @@ struct SQLiteIdentityTests {
     }
 
     static func kind(_ body: () async throws -> Void) async -> SQLiteSourceError.Kind? {
-        do {
-            try await body()
-            return nil
-        } catch let error as SQLiteSourceError {
-            return error.kind
-        } catch {
-            return .other
-        }
+        await SQLiteFaultTests.kind(of: body)
     }
 
     static let query = SQLiteListQuery(table: "t", identifier: "k", order: "rowid")

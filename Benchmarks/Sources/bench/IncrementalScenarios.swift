@@ -132,27 +132,7 @@ enum IncrementalScenarios {
             Thread.sleep(forTimeInterval: 3)                      // measuring an interval, not synchronising
             let cpu = (processCPUSeconds() - cpuStart) / (milliseconds(since: wallStart) / 1e3)
             // Fetches: a 20-item window every 4 ms for two seconds.
-            var samples: [Double] = []
-            var random = SeededGenerator(seed: 5)
-            for round in 0 ..< 550 {
-                let done = DispatchSemaphore(value: 0)
-                let draw = (Double.random(in: 0 ..< 1, using: &random), Double.random(in: 0 ..< 1, using: &random))
-                let start = DispatchTime.now().uptimeNanoseconds
-                queue.async {
-                    let section = Int(draw.0 * Double(adapter.numberOfSections))
-                    let count = adapter.numberOfItems(inSection: section)
-                    let first = Int(draw.1 * Double(max(1, count - 20)))
-                    let remaining = Mutex(min(20, count - first))
-                    for item in first ..< first + min(20, count - first) {
-                        adapter.item(at: ItemPath(section: section, item: item)) { _ in
-                            if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.signal() }
-                        }
-                    }
-                }
-                done.wait()
-                if round >= 50 { samples.append(milliseconds(since: start)) }
-                usleep(4_000)                                     // pacing the requests, not synchronising
-            }
+            let samples = AdapterScenarios.windowFetches(adapter, queue: queue, seed: 5)
             return (cpu, percentile(samples, 0.99), source.incrementalStatistics)
         }
         let full = try run(changeLog: false)
