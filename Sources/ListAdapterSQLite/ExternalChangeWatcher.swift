@@ -30,8 +30,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private var lastWriterVersion: Int?
     private var replaced = false
     private var timer: (any DispatchSourceTimer)?
-    private var fileEvents: (any DispatchSourceRead)?
-    private var inotifyDescriptor: Int32 = -1
+    /// What wakes the watch when the database's files change (inotify on Linux, file-system
+    /// object sources and a Darwin notification on Apple platforms).
+    private var fileEvents: (any DatabaseFileEvents)?
 
     /// Starts watching `path`. `onChange(replaced)` runs on the watcher's queue.
     init(
@@ -49,7 +50,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         queue.sync {
             lastVersion = readVersion()
             lastWriterVersion = writerVersion?()
-            startFileEvents()
+            fileEvents = makeDatabaseFileEvents(path: path, queue: queue) { [weak self] in self?.filesChanged() }
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + pollInterval.interval, repeating: pollInterval.interval)
             timer.setEventHandler { [weak self] in self?.check() }
@@ -104,56 +105,6 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in self?.check() }
         }
     }
-
-    private func startFileEvents() {
-        #if canImport(Glibc)
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return }
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let fileName = String(path.split(separator: "/").last ?? "")
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)
-        guard inotify_add_watch(descriptor, directory.isEmpty ? "." : directory, mask) >= 0 else {
-            close(descriptor)
-            return
-        }
-        inotifyDescriptor = descriptor
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler { [weak self] in
-            guard let self else { return }
-            if Self.drainEvents(descriptor, concerning: fileName) { self.filesChanged() }
-        }
-        source.setCancelHandler { close(descriptor) }
-        source.resume()
-        fileEvents = source
-        #endif
-    }
-
-    #if canImport(Glibc)
-    /// Reads every pending inotify event; true when one names the database or its
-    /// `-wal`/`-journal` companions.
-    private static func drainEvents(_ descriptor: Int32, concerning fileName: String) -> Bool {
-        var relevant = false
-        let capacity = 4096
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, capacity)
-            if count <= 0 { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameLength = Int(event.len)
-                if nameLength > 0 {
-                    let namePointer = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size).assumingMemoryBound(to: CChar.self)
-                    let name = String(cString: namePointer)
-                    if name == fileName || name == fileName + "-wal" || name == fileName + "-journal" { relevant = true }
-                }
-                offset += MemoryLayout<inotify_event>.size + nameLength
-            }
-        }
-        return relevant
-    }
-    #endif
 }
 
 extension Duration {

@@ -108,3 +108,34 @@ struct SQLiteChangeTests {
         #expect(adapter.snapshot == truth)
     }
 }
+
+/// The external-change watch is woken by the platform's file events (here inotify, through
+/// the same `DatabaseFileEvents` protocol Apple platforms implement with dispatch sources),
+/// not by its poll: with the poll an hour apart, another process's commit still arrives.
+@MainActor
+@Suite("SQLite source: woken by file events", .timeLimit(.minutes(1)))
+struct SQLiteFileEventTests {
+    @Test func anotherProcessesCommitWakesTheWatchWithoutPolling() async throws {
+        let fixture = try MailFixture(rows: 20)
+        defer { fixture.remove() }
+        var options = SQLiteListSource<Int64, Int64, Message>.Options()
+        options.pollInterval = .seconds(3_600)
+        let source = try fixture.source(access: .followed, options: options)
+        let adapter = ListViewAdapter(source: source)
+        let probe = ListViewAdapterProbe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let peer = try PythonPeer(script: """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], timeout=10)
+            db.execute("UPDATE message SET version = version + 1 WHERE id = 3")
+            db.commit()
+            print("committed", flush=True)
+            sys.stdin.read()
+            """, arguments: [fixture.path])
+        #expect(peer.readLine() == "committed")
+        let truth = try fixture.plainSnapshot(source.database)
+        #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
+        #expect(peer.finish() == 0)
+        #expect(SQLiteListSource<Int64, Int64, Message>.changeNotificationName(forPath: "/a/b.sqlite") == "listadapter.database-changed./a/b.sqlite")
+    }
+}
