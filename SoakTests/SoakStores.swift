@@ -27,7 +27,10 @@ final class SoakStores: @unchecked Sendable {
 
     init(directory: URL, changeLog: Bool = false) throws {
         path = directory.appendingPathComponent("soak.sqlite").path
-        pool = try DatabasePool(path: path)
+        // Like an app's own pool shared with another writer process: wait for its locks.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, section TEXT, rank REAL NOT NULL, version INTEGER NOT NULL)")
         }
@@ -43,6 +46,8 @@ final class SoakStores: @unchecked Sendable {
             query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "section, rank, id"),
             options: options
         )
+        // Installed before any writer runs, as an app would at launch.
+        if changeLog { try sqliteSorted.installChangeLog() }
     }
 
     /// The kinds of change a step makes.

@@ -80,17 +80,20 @@ extension SQLiteListSource: IncrementalListDataSource {
     /// interleave), inside one read transaction.
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
         try checkFile()
+        let ticket = startOperation()
         guard isPatchable, let (plan, version) = state.withLock({ state in state.plan.map { ($0, state.writerVersion) } }) else {
             return fallBack("the query cannot be patched")
         }
         let query = self.query
         let limit = options.incrementalRowLimit
-        if usesChangeLog { return try await loadLoggedChanges(since: snapshot, plan: plan, limit: limit) }
+        if usesChangeLog { return try await loadLoggedChanges(since: snapshot, plan: plan, limit: limit, ticket: ticket) }
         let outcome: Result<ListSnapshotPatch<ID, Summary>, RowPlacement.Untrusted>
         do {
             let tracker = self.tracker
             outcome = try await database.writeWithoutTransaction { db in
                 var result = Result<ListSnapshotPatch<ID, Summary>, RowPlacement.Untrusted>.failure(.init(reason: "not run"))
+                // A newer load started: the rowids recorded are its to take.
+                guard self.isLatestOperation(ticket) else { return .failure(.init(reason: "superseded by a newer load")) }
                 try db.inTransaction(.deferred) {
                     result = try Self.patch(db, plan: plan, version: version, query: query, snapshot: snapshot, tracker: tracker, limit: limit)
                     return .commit
@@ -113,7 +116,7 @@ extension SQLiteListSource: IncrementalListDataSource {
     /// The patch for the rows the change log names past the plan's cursor, read and placed
     /// in one read transaction on a reader (every writer's commits, this process's and
     /// others').
-    private func loadLoggedChanges(since snapshot: ListSnapshot<ID, Summary>, plan: IncrementalPlan, limit: Int) async throws -> ListSnapshotPatch<ID, Summary>? {
+    private func loadLoggedChanges(since snapshot: ListSnapshot<ID, Summary>, plan: IncrementalPlan, limit: Int, ticket: Int) async throws -> ListSnapshotPatch<ID, Summary>? {
         guard let cursor = plan.logCursor, let table = query.tableName else { return fallBack("no change log cursor") }
         let query = self.query
         let outcome: Result<(ListSnapshotPatch<ID, Summary>, Int64), RowPlacement.Untrusted>
@@ -137,7 +140,8 @@ extension SQLiteListSource: IncrementalListDataSource {
         switch outcome {
         case .success(let (patch, latest)):
             let patches = state.withLock { state in
-                state.plan?.logCursor = latest
+                // Only the latest load moves the cursor (see `State.ticket`).
+                if state.ticket == ticket { state.plan?.logCursor = latest }
                 state.statistics.patches += 1
                 return state.statistics.patches
             }
@@ -146,6 +150,19 @@ extension SQLiteListSource: IncrementalListDataSource {
         case .failure(let untrusted):
             return fallBack(untrusted.reason)
         }
+    }
+
+    /// Numbers a baseline load or patch as it starts (see `State.ticket`).
+    func startOperation() -> Int {
+        state.withLock { state in
+            state.ticket += 1
+            return state.ticket
+        }
+    }
+
+    /// Whether no load or patch started after the one numbered `ticket`.
+    func isLatestOperation(_ ticket: Int) -> Bool {
+        state.withLock { $0.ticket == ticket }
     }
 
     /// Prunes the change log in the background (best effort). Any thread.

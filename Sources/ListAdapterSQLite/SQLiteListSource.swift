@@ -90,6 +90,11 @@ public final class SQLiteListSource<
         /// connections' commits).
         var writerVersion: Int?
         var statistics = IncrementalStatistics()
+        /// Numbers each baseline load and patch as it starts. Only the latest started may
+        /// change the tracked baseline (plan, cursor, writer version, recorded rowids): a
+        /// superseded one (its adapter moved on to a newer load) finishing late would move
+        /// the cursor past what the adapter's list reflects, and lose changes.
+        var ticket = 0
     }
 
     let state = Mutex(State())
@@ -218,9 +223,12 @@ public final class SQLiteListSource<
             let expected = state.withLock { $0.lastCount }
             let patchable = isPatchable
             let usesChangeLog = self.usesChangeLog
+            let ticket = asBaseline ? startOperation() : 0
             if usesChangeLog && asBaseline { try await ensureChangeLog() }
-            // Own commits from here on are recorded against this load.
+            // Own commits from here on are recorded against this load (unless a newer
+            // load started meanwhile: it owns the record).
             let version = asBaseline && patchable && !usesChangeLog ? try await database.writeWithoutTransaction { db in
+                guard self.isLatestOperation(ticket) else { return nil as Int? }
                 _ = self.tracker.take()
                 return try Int.fetchOne(db, sql: "PRAGMA data_version")
             } : nil
@@ -236,7 +244,7 @@ public final class SQLiteListSource<
             let snapshot = loaded.snapshot
             state.withLock {
                 $0.lastCount = snapshot.count + snapshot.duplicates.count
-                if asBaseline {
+                if asBaseline && $0.ticket == ticket {
                     $0.plan = loaded.isContiguous ? loaded.plan : nil
                     $0.writerVersion = version
                     $0.statistics.fullLoads += 1
