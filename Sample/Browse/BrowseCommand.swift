@@ -40,7 +40,7 @@ struct BrowseCommand: ParsableCommand {
     /// identifier, section, summary and order expressions) plus the chosen ones under
     /// names ``DisplayRow`` recognises. Every name is quoted, whatever it contains.
     static func selectShowing(_ columns: [String], from table: String) -> String {
-        let shown = columns.map { "\(SQLIdentifier.quoted($0)) AS \(SQLIdentifier.quoted(DisplayRow.shownPrefix + $0))" }
-        return "SELECT rowid, *, \(shown.joined(separator: ", ")) FROM \(SQLIdentifier.quoted(table))"
+        let shown = columns.map { "\($0.sqlQuotedIdentifier) AS \((DisplayRow.shownPrefix + $0).sqlQuotedIdentifier)" }
+        return "SELECT rowid, *, \(shown.joined(separator: ", ")) FROM \(table.sqlQuotedIdentifier)"
     }
 }

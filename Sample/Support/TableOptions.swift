@@ -34,7 +34,7 @@ struct TableOptions: ParsableArguments {
 
     /// The source as the user named it, for messages: `table "message" in mail.sqlite`.
     var sourceLabel: String {
-        "table \(SQLIdentifier.quoted(table)) in \(db)"
+        "table \(table.sqlQuotedIdentifier) in \(db)"
     }
 
     /// Opens the database and checks that `query` prepares against it.

@@ -130,6 +130,7 @@ struct SQLiteIdentityTests {
     @Test func quotingDoublesEmbeddedQuotes() {
         #expect(#"we"ird"#.sqlQuotedIdentifier == #""we""ird""#)
         #expect("plain".sqlQuotedIdentifier == #""plain""#)
+        #expect(#"message" WHERE 0 --"#.sqlQuotedIdentifier == #""message"" WHERE 0 --""#)
         #expect("".sqlQuotedIdentifier == #""""#)
     }
 }
