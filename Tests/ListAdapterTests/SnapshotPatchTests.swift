@@ -10,10 +10,12 @@ import Testing
 @Suite("Snapshot patches")
 struct SnapshotPatchTests {
     struct Model {
-        /// id -> (sort key, summary). The list is ordered by (key, id); section = key / 10.
+        /// id -> (sort key, summary). The list is ordered by (key, id); section = key / width.
         var rows: [Int64: (key: Int, summary: Int)] = [:]
+        /// Keys per section.
+        var width = 10
 
-        func title(_ key: Int) -> String { "S\(key / 10)" }
+        func title(_ key: Int) -> String { "S\(key / width)" }
 
         func sortedIDs() -> [Int64] {
             rows.keys.sorted { (rows[$0]!.key, $0) < (rows[$1]!.key, $1) }
@@ -47,18 +49,39 @@ struct SnapshotPatchTests {
     func randomPatchesEqualAFreshBuild(run: Int) throws {
         let seed = UInt64.random(in: 1 ... UInt64.max)
         print("SnapshotPatchTests seed \(seed) (run \(run))")
+        try Self.randomPatches(seed: seed, maxSize: 400, keys: 200, width: 10, steps: 25, maxChanges: 12)
+    }
+
+    /// Sections of hundreds of rows and a key range that sometimes narrows to a hot spot:
+    /// chunks (128 rows) fill and split, empty and vanish, and the index fills until it is
+    /// rebuilt, all checked the same way.
+    @Test(arguments: 0 ..< 12)
+    func randomPatchesOnLargeSectionsEqualAFreshBuild(run: Int) throws {
+        let seed = UInt64.random(in: 1 ... UInt64.max)
+        print("SnapshotPatchTests large seed \(seed) (run \(run))")
+        try Self.randomPatches(seed: seed, maxSize: 1500, keys: 400, width: 150, steps: 30, maxChanges: 60)
+    }
+
+    static func randomPatches(seed: UInt64, maxSize: Int, keys: Int, width: Int, steps: Int, maxChanges: Int) throws {
         var random = SeededGenerator(seed: seed)
         var model = Model()
-        let size = Int.random(in: 0 ... 400, using: &random)
+        model.width = width
+        let size = Int.random(in: 0 ... maxSize, using: &random)
         var nextID: Int64 = 1
         for _ in 0 ..< size {
-            model.rows[nextID] = (Int.random(in: 0 ..< 200, using: &random), 0)
+            model.rows[nextID] = (Int.random(in: 0 ..< keys, using: &random), 0)
             nextID += 1
         }
         var current = model.snapshot
-        for step in 0 ..< 25 {
+        for step in 0 ..< steps {
             var touched = Set<Int64>()
-            let changes = Int.random(in: 0 ... 12, using: &random)
+            let changes = Int.random(in: 0 ... maxChanges, using: &random)
+            // Half the steps insert into a hot spot a few keys wide.
+            let hotSpot = Bool.random(using: &random) ? Int.random(in: 0 ..< keys, using: &random) : nil
+            func newKey() -> Int {
+                if let hotSpot { return min(keys - 1, hotSpot + Int.random(in: 0 ..< 3, using: &random)) }
+                return Int.random(in: 0 ..< keys, using: &random)
+            }
             for _ in 0 ..< changes {
                 let ids = Array(model.rows.keys)
                 switch Int.random(in: 0 ..< 6, using: &random) {
@@ -68,7 +91,7 @@ struct SnapshotPatchTests {
                     touched.insert(id)
                 case 1 where !ids.isEmpty:                          // re-order (maybe across sections)
                     let id = ids.randomElement(using: &random)!
-                    model.rows[id]!.key = Int.random(in: 0 ..< 200, using: &random)
+                    model.rows[id]!.key = newKey()
                     touched.insert(id)
                 case 2 where !ids.isEmpty:                          // summary update
                     let id = ids.randomElement(using: &random)!
@@ -79,10 +102,10 @@ struct SnapshotPatchTests {
                 case 4 where !ids.isEmpty:                          // small move within its section
                     let id = ids.randomElement(using: &random)!
                     let key = model.rows[id]!.key
-                    model.rows[id]!.key = key / 10 * 10 + Int.random(in: 0 ..< 10, using: &random)
+                    model.rows[id]!.key = min(keys - 1, key / width * width + Int.random(in: 0 ..< width, using: &random))
                     touched.insert(id)
                 default:                                            // insert
-                    model.rows[nextID] = (Int.random(in: 0 ..< 200, using: &random), 0)
+                    model.rows[nextID] = (newKey(), 0)
                     touched.insert(nextID)
                     nextID += 1
                 }

@@ -15,13 +15,11 @@ extension ListSnapshot {
     /// The list between two batches of a staged update: state `state` of `layout`, with
     /// each updated item's new summary from the stage that shows it on.
     ///
-    /// Sections are copied from the old or the new list as blocks. The identifier index
-    /// is not rebuilt: the index of whichever list supplies more of the items is copied
-    /// and its positions rewritten (a position that left points at position 0, which a
-    /// lookup passes over as a mismatch), and the few items it lacks are inserted.
+    /// Sections are copied from the old or the new list as blocks, and the state indexed
+    /// anew; a state that differs from one of the lists only in summaries shares that
+    /// list's chunks and index and copies only the chunks whose summaries change.
     ///
-    /// - Complexity: O(n + slots of the copied index), with hashing only for items outside
-    ///   the blocks of the list whose index is reused.
+    /// - Complexity: O(n) expected.
     @inlinable
     static func staged(
         state: Int, plan: StagePlan, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot, changes: ListChangeSet
@@ -68,14 +66,6 @@ extension ListSnapshot {
             sources.append(source)
         }
         let base = baseIsOld ? old : new
-        // Each updated item shows its new summary from the stage that shows the update on.
-        func patchSummaries(_ summaries: inout ContiguousArray<Summary>, starts: ContiguousArray<Int>) {
-            for (index, update) in updates.enumerated() {
-                let path = layout.location(of: update, inState: state)
-                let summary = updateStage[index] < state ? new.summary(at: update.update.to) : old.summary(at: update.update.from)
-                summaries[starts[path.section] + path.item] = summary
-            }
-        }
         var isBaseInOrder = sources.count == base.numberOfSections
         for (position, source) in sources.enumerated() where isBaseInOrder {
             switch source {
@@ -84,13 +74,27 @@ extension ListSnapshot {
             default: isBaseInOrder = false
             }
         }
+        // Each updated item shows its new summary from the stage that shows the update on.
+        func stagedSummaries() -> [(path: ItemPath, summary: Summary)] {
+            updates.enumerated().map { index, update in
+                let path = layout.location(of: update, inState: state)
+                let summary = updateStage[index] < state ? new.summary(at: update.update.to) : old.summary(at: update.update.from)
+                return (path, summary)
+            }
+        }
         if isBaseInOrder {
             // The same items in the same places as the base (only summaries differ, as
-            // before a last batch of updates): share its storage.
-            var summaries = base.summaries
-            patchSummaries(&summaries, starts: base.starts)
+            // before a last batch of updates): share its chunks and index, and copy only
+            // the chunks whose summaries change.
+            var staged = base
+            for (path, summary) in stagedSummaries() {
+                let position = base.starts[path.section] + path.item
+                let ordinal = base.chunk(containing: position)
+                staged.chunks[ordinal].summaries[position - base.chunkStarts[ordinal]] = summary
+            }
             return ListSnapshot(
-                identifiers: base.identifiers, summaries: summaries, titles: base.titles, starts: base.starts,
+                chunks: staged.chunks, chunkStarts: base.chunkStarts, ordinalOfSerial: base.ordinalOfSerial,
+                titles: base.titles, starts: base.starts, sectionChunks: base.sectionChunks,
                 index: base.index, duplicates: new.duplicates
             )
         }
@@ -105,48 +109,25 @@ extension ListSnapshot {
         titles.reserveCapacity(sectionCount)
         starts.reserveCapacity(sectionCount + 1)
         starts.append(0)
-        // Base position -> position in this state; 0 for items this state lacks.
-        var remap = ContiguousArray<Int32>(repeating: 0, count: base.count)
-        var outsideBase: [Int] = []
 
-        func appendBlock(of list: ListSnapshot, section: Int, isBase: Bool) {
-            let range = list.starts[section] ..< list.starts[section + 1]
-            let start = identifiers.count
-            if isBase {
-                remap.withUnsafeMutableBufferPointer { remap in
-                    var target = Int32(truncatingIfNeeded: start)
-                    for position in range {
-                        remap[position] = target
-                        target &+= 1
-                    }
-                }
-            }
-            identifiers.append(contentsOf: list.identifiers[range])
-            summaries.append(contentsOf: list.summaries[range])
-            if !isBase {
-                for offset in 0 ..< range.count { locate(start + offset) }
+        func appendBlock(of list: ListSnapshot, section: Int) {
+            for ordinal in list.sectionChunks[section] ..< list.sectionChunks[section + 1] {
+                identifiers.append(contentsOf: list.chunks[ordinal].ids)
+                summaries.append(contentsOf: list.chunks[ordinal].summaries)
             }
         }
         func appendItem(of list: ListSnapshot, at position: Int) {
-            identifiers.append(list.identifiers[position])
-            summaries.append(list.summaries[position])
-            locate(identifiers.count - 1)
-        }
-        func locate(_ position: Int) {
-            if let basePosition = base.flatPosition(of: identifiers[position]) {
-                remap[basePosition] = Int32(truncatingIfNeeded: position)
-            } else {
-                outsideBase.append(position)
-            }
+            identifiers.append(list.identifier(atFlatPosition: position))
+            summaries.append(list.summary(atFlatPosition: position))
         }
 
         for source in sources {
             switch source {
             case .old(let section):
-                appendBlock(of: old, section: section, isBase: baseIsOld)
+                appendBlock(of: old, section: section)
                 titles.append(old.titles[section])
             case .new(let section):
-                appendBlock(of: new, section: section, isBase: !baseIsOld)
+                appendBlock(of: new, section: section)
                 titles.append(new.titles[section])
             case .newInsertsOnly(let section):
                 for index in changes.itemInserts.sortedRange(ofSection: section) {
@@ -167,23 +148,11 @@ extension ListSnapshot {
             }
             starts.append(identifiers.count)
         }
-        patchSummaries(&summaries, starts: starts)
-
-        var index: IdentifierIndex
-        if identifiers.isEmpty {
-            index = IdentifierIndex(capacity: 0)
-        } else if (base.count + outsideBase.count) * 2 > base.index.slots.count {
-            index = identifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0).0 }
-        } else {
-            index = base.index
-            remap.withUnsafeBufferPointer { index.remapPositions($0) }
-            identifiers.withUnsafeBufferPointer { identifiers in
-                for position in outsideBase { _ = index.insert(position, in: identifiers) }
-            }
-        }
+        for (path, summary) in stagedSummaries() { summaries[starts[path.section] + path.item] = summary }
+        // Every state holds each identifier at most once.
         return ListSnapshot(
-            identifiers: identifiers, summaries: summaries, titles: titles, starts: starts,
-            index: index, duplicates: new.duplicates
-        )
+            flatIdentifiers: identifiers, summaries: summaries, titles: titles, starts: starts,
+            duplicates: new.duplicates
+        )!
     }
 }

@@ -29,7 +29,7 @@ extension ListChangeSet {
     mutating func diffItems<ID, Summary>(
         from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching
     ) {
-        if old.starts == new.starts && old.titles == new.titles && fastEqual(old.identifiers, new.identifiers) {
+        if old.starts == new.starts && old.titles == new.titles && old.hasSameItems(as: new) {
             diffSummariesOnly(from: old, to: new)
             return
         }
@@ -37,8 +37,11 @@ extension ListChangeSet {
         let newCount = new.count
         var oldToNew = ContiguousArray<Int32>(repeating: -1, count: oldCount)
         var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
-        old.identifiers.withUnsafeBufferPointer { oldIDs in
-            new.identifiers.withUnsafeBufferPointer { newIDs in
+        // The walk reads both lists by flat position: lay their identifiers out flat once.
+        let oldIdentifiers = old.flatIdentifiers()
+        let newIdentifiers = new.flatIdentifiers()
+        oldIdentifiers.withUnsafeBufferPointer { oldIDs in
+            newIdentifiers.withUnsafeBufferPointer { newIDs in
                 oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                     newToOld.withUnsafeMutableBufferPointer { newToOld in
                         // Walk each new section with a cursor into its old counterpart: an
@@ -65,7 +68,7 @@ extension ListChangeSet {
                                     cursor = alternative + 1
                                     alternative = cursorEnd
                                 } else {
-                                    guard let found = old.index.position(of: id, in: oldIDs) else { continue }
+                                    guard let found = old.flatPosition(of: id) else { continue }
                                     oldPosition = found
                                     alternative = found + 1
                                 }
@@ -84,6 +87,8 @@ extension ListChangeSet {
                 itemDeletes.append(ItemPath(section: oldSection, item: oldPosition - start))
             }
         }
+        let oldSummaries = old.flatSummaries()
+        let newSummaries = new.flatSummaries()
         // Inserts, moves and updates, section by section in new order.
         var stayers = ContiguousArray<Int>()
         var stayerNewItem = ContiguousArray<Int>()
@@ -109,7 +114,7 @@ extension ListChangeSet {
                 } else {
                     itemMoves.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
                 }
-                if old.summaries[oldPosition] != new.summaries[newPosition] {
+                if oldSummaries[oldPosition] != newSummaries[newPosition] {
                     itemUpdates.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
                 }
             }
@@ -142,7 +147,8 @@ func fastEqual<Element: Equatable>(_ lhs: ContiguousArray<Element>, _ rhs: Conti
     guard Element.self is any FixedWidthInteger.Type else { return lhs == rhs }
     return lhs.withUnsafeBytes { left in
         rhs.withUnsafeBytes { right in
-            left.count == 0 || bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count)
+            left.count == 0 || left.baseAddress == right.baseAddress
+                || bytesEqual(left.baseAddress!, right.baseAddress!, count: left.count)
         }
     }
 }
@@ -152,16 +158,32 @@ extension ListChangeSet {
     /// summaries can differ.
     @inlinable
     mutating func diffSummariesOnly<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
-        if fastEqual(old.summaries, new.summaries) { return }
-        old.summaries.withUnsafeBufferPointer { oldSummaries in
-            new.summaries.withUnsafeBufferPointer { newSummaries in
-                var section = 0
-                for position in 0 ..< newSummaries.count where oldSummaries[position] != newSummaries[position] {
+        // Same items in the same places: compare chunk by chunk where the chunks line up
+        // (shared or equal chunks cost nothing), flat otherwise.
+        if old.chunkStarts == new.chunkStarts {
+            var section = 0
+            for ordinal in new.chunks.indices {
+                let oldSummaries = old.chunks[ordinal].summaries
+                let newSummaries = new.chunks[ordinal].summaries
+                if fastEqual(oldSummaries, newSummaries) { continue }
+                let start = new.chunkStarts[ordinal]
+                for offset in newSummaries.indices where oldSummaries[offset] != newSummaries[offset] {
+                    let position = start + offset
                     while new.starts[section + 1] <= position { section += 1 }
                     let path = ItemPath(section: section, item: position - new.starts[section])
                     itemUpdates.append(ItemMove(from: path, to: path))
                 }
             }
+            return
+        }
+        let oldSummaries = old.flatSummaries()
+        let newSummaries = new.flatSummaries()
+        if fastEqual(oldSummaries, newSummaries) { return }
+        var section = 0
+        for position in 0 ..< newSummaries.count where oldSummaries[position] != newSummaries[position] {
+            while new.starts[section + 1] <= position { section += 1 }
+            let path = ItemPath(section: section, item: position - new.starts[section])
+            itemUpdates.append(ItemMove(from: path, to: path))
         }
     }
 }

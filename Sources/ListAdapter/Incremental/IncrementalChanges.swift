@@ -25,7 +25,7 @@ struct IncrementalChanges<ID: Hashable & Sendable, Summary: Equatable & Sendable
             }
             kept.insert(row.id)
             let oldPath = old.path(atFlatPosition: oldPosition)
-            if old.summaries[oldPosition] != row.summary {
+            if old.summary(atFlatPosition: oldPosition) != row.summary {
                 changes.itemUpdates.append(ItemMove(from: oldPath, to: newPath))
             }
             if old.titles[oldPath.section] != row.section {
@@ -37,7 +37,7 @@ struct IncrementalChanges<ID: Hashable & Sendable, Summary: Equatable & Sendable
                 ))
             }
         }
-        for position in untouched.removed where !kept.contains(old.identifiers[position]) {
+        for position in untouched.removed where !kept.contains(old.identifier(atFlatPosition: position)) {
             changes.itemDeletes.append(old.path(atFlatPosition: position))
         }
         // Inside each section with touched rows that stay: minimal moves.

@@ -15,11 +15,15 @@ extension ListSnapshot {
     ///
     /// Pure; runs on the calling queue (the adapter calls it on its private queue).
     ///
-    /// - Complexity: O(n) memory moves (copying the arrays and shifting the index), plus
-    ///   O(k log n + k²) for k touched rows; no hashing of untouched rows.
-    // Specialised for the common identifier and summary types (an unspecialised copy of a
-    // million identifiers goes through value witnesses, several times slower); calls from
-    // generic code dispatch to these at run time.
+    /// The patched snapshot shares every chunk and index page the patch does not touch: the
+    /// work is proportional to the touched rows (and the at most 128 rows of each chunk
+    /// they touch), plus the chunk and section tables, not to the list.
+    ///
+    /// - Complexity: O(k log n + k² + c + s) for k touched rows, c = n / 128 chunks and s
+    ///   sections; no hashing of untouched rows outside touched chunks. Rarely, when the
+    ///   index fills past three quarters, O(n) to index the list anew.
+    // Specialised for the common identifier and summary types; calls from generic code
+    // dispatch to these at run time.
     @_specialize(where ID == Int64, Summary == Int64)
     @_specialize(where ID == Int64, Summary == NoSummary)
     @_specialize(where ID == Int64, Summary == Int64?)
@@ -34,7 +38,7 @@ extension ListSnapshot {
         let removed = untouched.removed
         var oldPositionOf: [ID: Int] = [:]
         oldPositionOf.reserveCapacity(removed.count)
-        for position in removed { oldPositionOf[identifiers[position]] = position }
+        for position in removed { oldPositionOf[identifier(atFlatPosition: position)] = position }
         // Validate: ascending gaps in range, no identifier twice, none duplicating an untouched row.
         var rowIDs = Set<ID>()
         var previousGap = 0
@@ -43,137 +47,65 @@ extension ListSnapshot {
             previousGap = row.gap
             if oldPositionOf[row.id] == nil, flatPosition(of: row.id) != nil { return nil }
         }
-        guard var built = PatchedArrays(self, untouched: untouched, rows: patch.rows) else { return nil }
+        guard let built = PatchedChunks(self, untouched: untouched, rows: patch.rows) else { return nil }
+        // Sections are runs of one title over the chunks; a title in two runs means
+        // interleaving (the rows of a section no longer contiguous).
+        var titles = ContiguousArray<String?>()
+        var sectionChunks = ContiguousArray<Int>()
+        var seen = Set<String?>()
+        for (ordinal, title) in built.chunkTitles.enumerated() where ordinal == 0 || title != built.chunkTitles[ordinal - 1] {
+            guard seen.insert(title).inserted else { return nil }
+            titles.append(title)
+            sectionChunks.append(ordinal)
+        }
+        sectionChunks.append(built.chunks.count)
+        let chunkStarts = Self.chunkStarts(of: built.chunks)
+        var starts = ContiguousArray<Int>()
+        starts.reserveCapacity(sectionChunks.count)
+        for ordinal in sectionChunks { starts.append(chunkStarts[ordinal]) }
+        var ordinalOfSerial = built.ordinalOfSerial
+        for (ordinal, chunk) in built.chunks.enumerated() { ordinalOfSerial[Int(chunk.serial)] = Int32(truncatingIfNeeded: ordinal) }
+        let rowPositions = built.rowPlaces.map { chunkStarts[$0.chunk] + $0.offset }
+        let rowPlaces = built.rowPlaces.map { Chunk.place(serial: built.chunks[$0.chunk].serial, offset: $0.offset) }
+        guard let index = patchedIndex(removed: removed, moved: built.movedPlaces, rows: patch.rows, rowPlaces: rowPlaces)
+            ?? IdentifierIndex.build(over: built.chunks, count: chunkStarts[chunkStarts.count - 1]) else { return nil }
         let next = ListSnapshot(
-            identifiers: built.identifiers, summaries: built.summaries, titles: built.titles, starts: built.starts,
-            index: patchedIndex(untouched: untouched, rows: patch.rows, newPositions: built.rowPositions, newIdentifiers: &built.identifiers),
-            duplicates: DuplicateIdentifiers()
+            chunks: built.chunks, chunkStarts: chunkStarts, ordinalOfSerial: ordinalOfSerial, titles: titles,
+            starts: starts, sectionChunks: sectionChunks, index: index, duplicates: DuplicateIdentifiers()
         )
         let changes = IncrementalChanges(
             old: self, new: next, untouched: untouched, rows: patch.rows,
-            rowPositions: built.rowPositions, oldPositionOf: oldPositionOf
+            rowPositions: rowPositions, oldPositionOf: oldPositionOf
         ).changeSet
         return (next, changes)
     }
 
-    /// The index of the patched list: this index with the touched rows removed, the
-    /// untouched positions shifted past the edits, and the new rows inserted; rebuilt
-    /// instead when the patched list would fill it more than half.
+    /// This index patched: the removed rows' slots marked removed, the untouched rows whose
+    /// place changed rewritten, the new rows inserted. Only the pages written are copied.
+    /// `nil` when the index would fill past three quarters (the caller indexes anew).
     private func patchedIndex(
-        untouched: UntouchedRows, rows: [ListSnapshotPatch<ID, Summary>.Row], newPositions: [Int],
-        newIdentifiers: inout ContiguousArray<ID>
-    ) -> IdentifierIndex {
-        let newCount = untouched.count + rows.count
-        if newCount * 2 > index.slots.count {
-            return newIdentifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0).0 }
+        removed: [Int], moved: [(id: ID, old: UInt32, new: UInt32)], rows: [ListSnapshotPatch<ID, Summary>.Row],
+        rowPlaces: [UInt32]
+    ) -> IdentifierIndex? {
+        guard index.hasRoom(for: rows.count) else { return nil }
+        // Find every slot first, in the unchanged index (old places are unique there), then write.
+        var writes: [(slot: Int, value: UInt32)] = []
+        writes.reserveCapacity(removed.count + moved.count)
+        for position in removed {
+            let ordinal = chunk(containing: position)
+            let offset = position - chunkStarts[ordinal]
+            let chunk = chunks[ordinal]
+            let place = Chunk.place(serial: chunk.serial, offset: offset)
+            guard let slot = index.slot(holding: place, hash: index.hash(chunk.ids[offset])) else { return nil }
+            writes.append((slot, IdentifierIndex.removed))
         }
-        // The slots of the removed rows, found in this (unchanged) index.
-        let removedSlots = identifiers.withUnsafeBufferPointer { old in
-            untouched.removed.compactMap { index.slot(holding: $0, in: old) }
+        for change in moved {
+            guard let slot = index.slot(holding: change.old, hash: index.hash(change.id)) else { return nil }
+            writes.append((slot, change.new))
         }
-        // Shift breakpoints in old positions: after each removed row, one less; from the
-        // untouched row a new row is inserted before, one more.
-        var events: [(position: Int, delta: Int32)] = untouched.removed.map { ($0 + 1, -1) }
-        for row in rows where row.gap < untouched.count {
-            events.append((untouched.position(ofRank: row.gap), 1))
-        }
-        events.sort { $0.position < $1.position }
-        var breakpoints: [Int32] = []
-        var shifts: [Int32] = []
-        var total: Int32 = 0
-        for event in events {
-            total += event.delta
-            if let last = breakpoints.last, Int(last) == event.position {
-                shifts[shifts.count - 1] = total
-            } else {
-                breakpoints.append(Int32(event.position))
-                shifts.append(total)
-            }
-        }
-        // One pass: every position shifted, the removed rows' slots emptied; then the
-        // entries after each emptied slot are re-placed (they all name rows of the new list).
-        var patched = index.shifted(breakpoints: breakpoints, shifts: shifts, emptying: removedSlots)
-        newIdentifiers.withUnsafeBufferPointer { identifiers in
-            for slot in removedSlots { patched.replaceCluster(after: slot, in: identifiers) }
-            for position in newPositions { _ = patched.insert(position, in: identifiers) }
-        }
+        var patched = index
+        for write in writes { patched.setValue(write.value, at: write.slot) }
+        for (number, row) in rows.enumerated() { patched.insert(rowPlaces[number], hash: patched.hash(row.id)) }
         return patched
-    }
-}
-
-/// The arrays of a patched snapshot, built by copying runs of untouched rows between the
-/// edits (memory-speed copies) and appending the new rows.
-struct PatchedArrays<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
-    var identifiers = ContiguousArray<ID>()
-    var summaries = ContiguousArray<Summary>()
-    var titles = ContiguousArray<String?>()
-    var starts = ContiguousArray<Int>()
-    /// The flat position each patch row got, in patch order (ascending).
-    var rowPositions: [Int] = []
-    private var runCounts: [Int] = []
-
-    /// `nil` when a section title would form two separate runs (rows of one section no
-    /// longer contiguous).
-    init?(_ old: ListSnapshot<ID, Summary>, untouched: ListSnapshot<ID, Summary>.UntouchedRows, rows: [ListSnapshotPatch<ID, Summary>.Row]) {
-        let newCount = untouched.count + rows.count
-        identifiers.reserveCapacity(newCount)
-        summaries.reserveCapacity(newCount)
-        rowPositions.reserveCapacity(rows.count)
-        let removed = untouched.removed
-        var position = 0        // next old flat position to consider
-        var removedIndex = 0    // next entry of `removed` at or after `position`
-        var rank = 0            // untouched rows copied so far
-        func copyUntouched(upTo target: Int) {
-            while rank < target {
-                if removedIndex < removed.count, removed[removedIndex] == position {
-                    position += 1
-                    removedIndex += 1
-                    continue
-                }
-                let limit = removedIndex < removed.count ? removed[removedIndex] : old.count
-                let end = min(limit, position + (target - rank))
-                identifiers.append(contentsOf: old.identifiers[position ..< end])
-                summaries.append(contentsOf: old.summaries[position ..< end])
-                var section = old.section(containing: position)
-                var start = position
-                while start < end {
-                    let sectionEnd = min(end, old.starts[section + 1])
-                    appendRun(old.titles[section], count: sectionEnd - start)
-                    start = sectionEnd
-                    section += 1
-                }
-                rank += end - position
-                position = end
-            }
-        }
-        for row in rows {
-            copyUntouched(upTo: row.gap)
-            rowPositions.append(identifiers.count)
-            identifiers.append(row.id)
-            summaries.append(row.summary)
-            appendRun(row.section, count: 1)
-        }
-        copyUntouched(upTo: untouched.count)
-        // Sections are runs of one title; a title in two runs means interleaving.
-        var seen = Set<String?>()
-        seen.reserveCapacity(titles.count)
-        for title in titles where !seen.insert(title).inserted { return nil }
-        starts.reserveCapacity(titles.count + 1)
-        var start = 0
-        starts.append(0)
-        for count in runCounts {
-            start += count
-            starts.append(start)
-        }
-    }
-
-    private mutating func appendRun(_ title: String?, count: Int) {
-        if count == 0 { return }
-        if let last = titles.last, last == title {
-            runCounts[runCounts.count - 1] += count
-        } else {
-            titles.append(title)
-            runCounts.append(count)
-        }
     }
 }

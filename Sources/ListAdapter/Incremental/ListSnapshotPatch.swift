@@ -75,7 +75,7 @@ extension ListSnapshot {
         ///
         /// - Complexity: O(log k) for k touched rows.
         public func identifier(atRank rank: Int) -> ID {
-            snapshot.identifiers[position(ofRank: rank)]
+            snapshot.identifier(atFlatPosition: position(ofRank: rank))
         }
 
         /// The section title of the untouched row of rank `rank`.

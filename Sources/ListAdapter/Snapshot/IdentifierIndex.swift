@@ -1,213 +1,174 @@
-/// An open-addressing hash index from identifiers to their positions in a snapshot's
-/// identifier array.
+/// An open-addressing hash index from identifiers to their places in a snapshot: each slot
+/// holds a packed place, the serial of the item's chunk and its offset there (see
+/// ``ItemChunk``), in 32 bits.
 ///
-/// It stores only 32-bit positions (the identifiers themselves live once, in the snapshot),
-/// with a load factor of at most one half: about 8 bytes per item at a million items,
-/// against 24 or more for a `Dictionary<ID, Int>` that would copy every identifier.
-/// Collisions are resolved by linear probing over a well-mixed hash: `hashValue` (seeded
-/// SipHash) in general, and for `Int64` and `Int` identifiers, the common case of database
-/// row ids, MurmurHash3's 64-bit finaliser over the value xor a random per-index seed,
-/// about ten times cheaper than SipHash and as well spread over sequential ids.
+/// The identifiers live once, in the chunks; a lookup probes from the identifier's home
+/// slot and compares it with the identifier at each place it meets. The load factor is at
+/// most one half when built (about 8 bytes per item at a million items) and at most three
+/// quarters while patches add to it; a removed item leaves a *removed* marker that probes
+/// pass over and inserts reuse.
+///
+/// The slots are split into pages of 4,096 (16 KB), each copy-on-write on its own: a patch
+/// of a snapshot copies the pages it writes, not the 8 MB of a million-item index.
 ///
 /// Not public: ``ListSnapshot`` owns one and answers ``ListSnapshot/path(of:)`` with it.
 @usableFromInline
 struct IdentifierIndex: Sendable {
-    /// The sentinel for a free slot.
-    @usableFromInline static var empty: Int32 { -1 }
+    /// The marker of a slot never used.
+    @inlinable static var empty: UInt32 { .max }
+    /// The marker of a slot whose item was removed.
+    @inlinable static var removed: UInt32 { .max - 1 }
+    /// log2 of the slots per page, for indexes with at least that many slots.
+    @inlinable static var pageBits: Int { 12 }
 
-    /// Slot contents: a position in the identifier array, or ``empty``.
-    @usableFromInline var slots: ContiguousArray<Int32>
-
-    /// `slots.count - 1`; the slot count is a power of two.
-    @usableFromInline var mask: Int
-
-    /// The seed of the integer hash, random per index.
+    /// The slots, by page.
+    @usableFromInline var pages: ContiguousArray<ContiguousArray<UInt32>>
+    /// `slotCount - 1`; the slot count is a power of two.
+    @usableFromInline let mask: Int
+    /// log2 of the slots per page.
+    @usableFromInline let pageShift: Int
+    /// The seed of the integer hash.
     @usableFromInline let seed: UInt64
+    /// Slots not empty (items and removed markers).
+    @usableFromInline var used: Int
 
-    /// Creates an empty index able to hold `count` positions without growing.
+    /// The slot count for an index that holds `count` items at most half full.
     @inlinable
-    init(capacity count: Int) {
+    static func slotCount(forCapacity count: Int) -> Int {
         var slotCount = 8
         while slotCount < count * 2 { slotCount &<<= 1 }
-        slots = ContiguousArray(repeating: Self.empty, count: slotCount)
+        return slotCount
+    }
+
+    /// Creates an empty index able to hold `count` items at most half full.
+    @inlinable
+    init(capacity count: Int, seed: UInt64 = .random(in: .min ... .max)) {
+        let slotCount = Self.slotCount(forCapacity: count)
+        let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
+        pages = ContiguousArray(repeating: ContiguousArray(repeating: Self.empty, count: 1 << shift), count: slotCount >> shift)
+        // `repeating:` shares one page; give each its own buffer up front so the first
+        // writes do not all copy.
+        for page in pages.indices { pages[page] = ContiguousArray(repeating: Self.empty, count: 1 << shift) }
         mask = slotCount - 1
-        seed = UInt64.random(in: .min ... .max)
+        pageShift = shift
+        self.seed = seed
+        used = 0
     }
 
-    /// The hash of `id` in this index (see the type's comment).
-    @inlinable @inline(__always)
-    func hash<ID: Hashable>(_ id: ID) -> Int {
-        // Metatype comparisons fold away in specialised code and are cheap otherwise.
-        if ID.self == Int64.self { return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self))) }
-        if ID.self == Int.self { return mix(UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self)))) }
-        return id.hashValue
-    }
-
-    /// MurmurHash3's fmix64 of `value ^ seed`: every input bit affects every output bit.
-    @inlinable @inline(__always)
-    func mix(_ value: UInt64) -> Int {
-        var x = value ^ seed
-        x ^= x &>> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x &>> 33
-        x &*= 0xC4CE_B9FE_1A85_EC53
-        x ^= x &>> 33
-        return Int(truncatingIfNeeded: x)
-    }
-
-    /// Returns the position of `id`, if the index holds it.
-    ///
-    /// - Complexity: Expected O(1).
-    @inlinable
-    func position<ID: Hashable>(of id: ID, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
-        slots.withUnsafeBufferPointer { slots in
-            var slot = hash(id) & mask
-            while true {
-                let stored = slots[slot]
-                if stored == Self.empty { return nil }
-                if identifiers[Int(stored)] == id { return Int(stored) }
-                slot = (slot &+ 1) & mask
-            }
-        }
-    }
-
-    /// Inserts `position` (whose identifier is `identifiers[position]`) unless an equal
-    /// identifier is already indexed; returns the position already indexed in that case.
-    ///
-    /// - Complexity: Expected O(1).
-    @inlinable
-    mutating func insert<ID: Hashable>(_ position: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
-        let id = identifiers[position]
-        let mask = self.mask
-        let home = hash(id) & mask
-        return slots.withUnsafeMutableBufferPointer { slots in
-            var slot = home
-            while true {
-                let stored = slots[slot]
-                if stored == Self.empty {
-                    slots[slot] = Int32(truncatingIfNeeded: position)
-                    return nil
-                }
-                if identifiers[Int(stored)] == id { return Int(stored) }
-                slot = (slot &+ 1) & mask
-            }
-        }
-    }
-
-    /// Inserts `position` like ``insert(_:in:)``, first doubling the slot array (and
-    /// rehashing what it holds) when it is half full: for an index built while the
-    /// identifiers arrive. `stored` is how many positions the index holds.
-    ///
-    /// - Complexity: Amortised O(1) expected.
-    @inlinable
-    mutating func insertGrowing<ID: Hashable>(_ position: Int, stored: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
-        if (stored + 1) * 2 > slots.count {
-            var grown = IdentifierIndex(capacity: stored + 1)
-            for slot in slots where slot != Self.empty {
-                _ = grown.insert(Int(slot), in: identifiers)
-            }
-            self = grown
-        }
-        return insert(position, in: identifiers)
-    }
-
-    /// Builds the index of `identifiers` in one go and returns it with the positions of
-    /// the identifiers already present earlier in the array (duplicates), ascending.
-    ///
-    /// Large arrays are inserted partition by partition of the slot array (a counting
-    /// sort of positions by the top bits of their home slot), so that the probes of
-    /// consecutive inserts touch neighbouring slots instead of missing the cache on
-    /// every insert. Within a partition positions keep list order, and equal identifiers
-    /// share a home slot, so the first occurrence of a duplicate is still the one kept.
-    ///
-    /// - Complexity: O(n) expected.
-    @inlinable
-    static func build<ID: Hashable>(over identifiers: UnsafeBufferPointer<ID>) -> (IdentifierIndex, [Int]) {
-        let count = identifiers.count
-        var index = IdentifierIndex(capacity: count)
-        var duplicates: [Int] = []
-        let mask = index.mask
-        let slotBits = mask.nonzeroBitCount
-        let partitionBits = max(0, min(12, slotBits - 13))
-        if partitionBits == 0 {
-            for position in 0 ..< count where index.insert(position, in: identifiers) != nil {
-                duplicates.append(position)
-            }
-            return (index, duplicates)
-        }
-        let shift = slotBits - partitionBits
-        let partitionCount = 1 << partitionBits
-        // Every element of these temporaries is written before it is read: no zero fill.
-        var homes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        var starts = ContiguousArray<Int>(repeating: 0, count: partitionCount + 1)
-        homes.withUnsafeMutableBufferPointer { homes in
-            starts.withUnsafeMutableBufferPointer { starts in
-                for position in 0 ..< count {
-                    let home = index.hash(identifiers[position]) & mask
-                    homes[position] = Int32(truncatingIfNeeded: home)
-                    starts[(home >> shift) + 1] += 1
-                }
-                for partition in 0 ..< partitionCount { starts[partition + 1] += starts[partition] }
-            }
-        }
-        // Positions and their home slots, grouped by partition, read back sequentially.
-        var orderedPositions = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        var orderedHomes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        homes.withUnsafeBufferPointer { homes in
-            orderedPositions.withUnsafeMutableBufferPointer { positions in
-                orderedHomes.withUnsafeMutableBufferPointer { orderedHomes in
-                    var fill = starts
-                    for position in 0 ..< count {
-                        let home = homes[position]
-                        let partition = Int(home) >> shift
-                        let target = fill[partition]
-                        positions[target] = Int32(truncatingIfNeeded: position)
-                        orderedHomes[target] = home
-                        fill[partition] = target + 1
-                    }
-                }
-            }
-        }
-        index.slots.withUnsafeMutableBufferPointer { slots in
-            orderedPositions.withUnsafeBufferPointer { positions in
-                orderedHomes.withUnsafeBufferPointer { orderedHomes in
-                    for next in 0 ..< count {
-                        let stored32 = positions[next]
-                        let position = Int(stored32)
-                        var slot = Int(orderedHomes[next])
-                        while true {
-                            let stored = slots[slot]
-                            if stored == Self.empty {
-                                slots[slot] = stored32
-                                break
-                            }
-                            if identifiers[Int(stored)] == identifiers[position] {
-                                duplicates.append(position)
-                                break
-                            }
-                            slot = (slot &+ 1) & mask
-                        }
-                    }
-                }
-            }
-        }
-        duplicates.sort()
-        return (index, duplicates)
-    }
-
-    /// Rewrites every stored position through `newPosition`, without rehashing.
+    /// The index of a flat index's items, each position `p` stored as `places[p]`: the
+    /// same slots (same seed, so the same homes), no rehashing.
     ///
     /// - Complexity: O(slot count).
     @inlinable
-    mutating func remapPositions(_ newPosition: UnsafeBufferPointer<Int32>) {
-        slots.withUnsafeMutableBufferPointer { slots in
-            for slot in slots.indices where slots[slot] != Self.empty {
-                slots[slot] = newPosition[Int(slots[slot])]
+    init(converting flat: FlatIdentifierIndex, places: UnsafeBufferPointer<UInt32>) {
+        let slotCount = flat.slots.count
+        let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
+        let pageSize = 1 << shift
+        var pages = ContiguousArray<ContiguousArray<UInt32>>()
+        pages.reserveCapacity(slotCount >> shift)
+        var used = 0
+        flat.slots.withUnsafeBufferPointer { slots in
+            for page in 0 ..< slotCount >> shift {
+                let base = page << shift
+                pages.append(ContiguousArray(unsafeUninitializedCapacity: pageSize) { target, initialized in
+                    for offset in 0 ..< pageSize {
+                        let stored = slots[base + offset]
+                        if stored < 0 {
+                            target[offset] = Self.empty
+                        } else {
+                            target[offset] = places[Int(stored)]
+                            used += 1
+                        }
+                    }
+                    initialized = pageSize
+                })
             }
+        }
+        self.pages = pages
+        mask = slotCount - 1
+        pageShift = shift
+        seed = flat.seed
+        self.used = used
+    }
+
+    /// The number of slots.
+    @inlinable
+    var slotCount: Int { mask + 1 }
+
+    /// The hash of `id` in this index.
+    @inlinable @inline(__always)
+    func hash<ID: Hashable>(_ id: ID) -> Int { IdentifierHash.hash(id, seed: seed) }
+
+    /// The content of `slot`.
+    @inlinable @inline(__always)
+    func value(at slot: Int) -> UInt32 {
+        pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)]
+    }
+
+    /// Sets the content of `slot`, copying its page first if another index shares it.
+    @inlinable @inline(__always)
+    mutating func setValue(_ value: UInt32, at slot: Int) {
+        pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)] = value
+    }
+
+    /// Whether `additional` more inserts keep the index at most three quarters used.
+    @inlinable
+    func hasRoom(for additional: Int) -> Bool {
+        (used + additional) * 4 <= slotCount * 3
+    }
+
+    /// Stores `place` for an identifier of hash `hash` that the index does not hold, in
+    /// the first empty or removed slot of its probe sequence.
+    ///
+    /// - Complexity: Expected O(1).
+    @inlinable
+    mutating func insert(_ place: UInt32, hash: Int) {
+        var slot = hash & mask
+        while true {
+            let stored = value(at: slot)
+            if stored == Self.empty {
+                used += 1
+                break
+            }
+            if stored == Self.removed { break }
+            slot = (slot &+ 1) & mask
+        }
+        setValue(place, at: slot)
+    }
+
+    /// The slot holding exactly `place`, probing from the home of `hash`.
+    ///
+    /// - Complexity: Expected O(1).
+    @inlinable
+    func slot(holding place: UInt32, hash: Int) -> Int? {
+        var slot = hash & mask
+        while true {
+            let stored = value(at: slot)
+            if stored == place { return slot }
+            if stored == Self.empty { return nil }
+            slot = (slot &+ 1) & mask
         }
     }
 
-    /// The bytes the slot array occupies.
+    /// The bytes the slots occupy.
     @inlinable
-    var byteCount: Int { slots.count * MemoryLayout<Int32>.stride }
+    var byteCount: Int { slotCount * MemoryLayout<UInt32>.stride }
+}
+
+extension IdentifierIndex {
+    /// The index of every item of `chunks` (`count` items, identifiers unique), built by
+    /// inserting each; `nil` for chunks of serials past what a place can carry.
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    static func build<ID, Summary>(over chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> IdentifierIndex? {
+        var index = IdentifierIndex(capacity: count)
+        for chunk in chunks {
+            guard Int(chunk.serial) <= ItemChunk<ID, Summary>.serialLimit else { return nil }
+            for offset in chunk.ids.indices {
+                index.insert(ItemChunk<ID, Summary>.place(serial: chunk.serial, offset: offset), hash: index.hash(chunk.ids[offset]))
+            }
+        }
+        return index
+    }
 }

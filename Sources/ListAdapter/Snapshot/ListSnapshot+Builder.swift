@@ -23,7 +23,7 @@ extension ListSnapshot {
         @usableFromInline var lastTitleIndex: Int32 = 0
         /// The identifier index, when it is built as entries arrive (see
         /// ``init(indexingWhileAppending:)``), with the positions of duplicates so far.
-        @usableFromInline var runningIndex: IdentifierIndex?
+        @usableFromInline var runningIndex: FlatIdentifierIndex?
         @usableFromInline var runningIndexCount = 0
         @usableFromInline var runningDuplicates: [Int] = []
 
@@ -41,7 +41,7 @@ extension ListSnapshot {
         /// the first still reads, and ``build()`` is left with one light pass.
         @inlinable
         public init(indexingWhileAppending: Bool) {
-            if indexingWhileAppending { runningIndex = IdentifierIndex(capacity: 0) }
+            if indexingWhileAppending { runningIndex = FlatIdentifierIndex(capacity: 0) }
         }
 
         /// The number of entries appended so far (duplicates included).
@@ -54,7 +54,7 @@ extension ListSnapshot {
             identifiers.reserveCapacity(count)
             summaries.reserveCapacity(count)
             sectionOfEntry.reserveCapacity(count)
-            if runningIndex != nil && runningIndexCount == 0 { runningIndex = IdentifierIndex(capacity: count) }
+            if runningIndex != nil && runningIndexCount == 0 { runningIndex = FlatIdentifierIndex(capacity: count) }
         }
 
         /// Indexes the identifiers appended since the last call (running index only).
@@ -143,15 +143,6 @@ extension ListSnapshot {
             return index
         }
 
-        /// A copy whose capacity is its count (initialising from an array would share it).
-        @inlinable
-        static func exactCopy<Element>(of array: ContiguousArray<Element>) -> ContiguousArray<Element> {
-            ContiguousArray(unsafeUninitializedCapacity: array.count) { buffer, count in
-                _ = buffer.initialize(from: array)
-                count = array.count
-            }
-        }
-
         /// Builds the snapshot: drops duplicate identifiers (keeping the first), orders
         /// sections by first appearance and groups entries by section.
         ///
@@ -164,7 +155,7 @@ extension ListSnapshot {
             var (index, duplicatePositions) = if let runningIndex {
                 (runningIndex, runningDuplicates)
             } else {
-                identifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0) }
+                identifiers.withUnsafeBufferPointer { FlatIdentifierIndex.build(over: $0) }
             }
             for position in duplicatePositions { duplicates.record(identifiers[position]) }
             // Pass 2: number the sections by first appearance among kept entries and count
@@ -199,15 +190,10 @@ extension ListSnapshot {
             for section in counts.indices { starts[section + 1] = starts[section] + counts[section] }
             let kept = starts[finalTitles.count]
             if alreadyGrouped && kept == total {
-                // Growth by doubling leaves up to half the storage unused; a snapshot lives
-                // long, so give the slack back (one copy, O(n)).
-                if identifiers.capacity > total + total / 8 {
-                    identifiers = Self.exactCopy(of: identifiers)
-                    summaries = Self.exactCopy(of: summaries)
-                }
+                // The chunks copy the arrays at their exact sizes, so growth slack is not kept.
                 return ListSnapshot(
-                    identifiers: identifiers, summaries: summaries, titles: finalTitles,
-                    starts: starts, index: index, duplicates: duplicates
+                    flatIdentifiers: identifiers, summaries: summaries, titles: finalTitles,
+                    starts: starts, flatIndex: index, duplicates: duplicates
                 )
             }
             // Pass 3: place every kept entry at its grouped position and remap the index.
@@ -238,8 +224,8 @@ extension ListSnapshot {
             }
             newPosition.withUnsafeBufferPointer { index.remapPositions($0) }
             return ListSnapshot(
-                identifiers: groupedIDs, summaries: groupedSummaries, titles: finalTitles,
-                starts: starts, index: index, duplicates: duplicates
+                flatIdentifiers: groupedIDs, summaries: groupedSummaries, titles: finalTitles,
+                starts: starts, flatIndex: index, duplicates: duplicates
             )
         }
     }

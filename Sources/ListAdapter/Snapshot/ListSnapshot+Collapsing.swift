@@ -11,18 +11,17 @@ extension ListSnapshot {
         var newStarts = ContiguousArray<Int>([0])
         for section in 0 ..< numberOfSections {
             if !titles.contains(self.titles[section]) {
-                keptIDs.append(contentsOf: identifiers[starts[section] ..< starts[section + 1]])
-                keptSummaries.append(contentsOf: summaries[starts[section] ..< starts[section + 1]])
+                for ordinal in sectionChunks[section] ..< sectionChunks[section + 1] {
+                    keptIDs.append(contentsOf: chunks[ordinal].ids)
+                    keptSummaries.append(contentsOf: chunks[ordinal].summaries)
+                }
             }
             newStarts.append(keptIDs.count)
         }
-        var newIndex = IdentifierIndex(capacity: keptIDs.count)
-        keptIDs.withUnsafeBufferPointer { ids in
-            for position in ids.indices { _ = newIndex.insert(position, in: ids) }
-        }
+        // The identifiers were unique here, so they are in the kept subset.
         return ListSnapshot(
-            identifiers: keptIDs, summaries: keptSummaries, titles: self.titles,
-            starts: newStarts, index: newIndex, duplicates: duplicates
-        )
+            flatIdentifiers: keptIDs, summaries: keptSummaries, titles: self.titles,
+            starts: newStarts, duplicates: duplicates
+        )!
     }
 }

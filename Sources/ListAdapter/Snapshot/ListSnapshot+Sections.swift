@@ -28,8 +28,9 @@ extension ListSnapshot {
             }
             starts.append(identifiers.count)
         }
-        let (index, duplicates) = identifiers.withUnsafeBufferPointer { IdentifierIndex.build(over: $0) }
-        guard duplicates.isEmpty else { return nil }
-        self.init(identifiers: identifiers, summaries: summaries, titles: titles, starts: starts, index: index, duplicates: DuplicateIdentifiers())
+        self.init(
+            flatIdentifiers: identifiers, summaries: summaries, titles: titles, starts: starts,
+            duplicates: DuplicateIdentifiers()
+        )
     }
 }

@@ -10,9 +10,11 @@
 /// Identifiers are unique: when a data source reports one twice, the first occurrence is
 /// kept and the others are dropped and counted in ``duplicates``.
 ///
-/// Storage is contiguous: one array of identifiers and one of summaries in section order,
-/// section boundaries, and an ``IdentifierIndex`` of 32-bit positions. At a million
-/// `Int64` identifiers with `Int64` summaries that is about 24 bytes per item.
+/// Storage is chunked: identifiers and summaries in runs of at most 128 items of one
+/// section (``ItemChunk``), section boundaries, and an ``IdentifierIndex`` from identifier
+/// to chunk and offset. At a million `Int64` identifiers with `Int64` summaries that is
+/// about 25 bytes per item. A snapshot patched from another (see ``applying(_:)``) shares
+/// every chunk and index page the patch did not touch.
 ///
 /// ```swift
 /// let snapshot = ListSnapshot([
@@ -26,33 +28,45 @@
 /// Thread safety: an immutable-once-built value type; build it on any queue (the adapter
 /// builds its snapshots on its private queue) and read it on any queue.
 public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
-    /// Identifiers in section order.
-    @usableFromInline var identifiers: ContiguousArray<ID>
-    /// Summaries, parallel to `identifiers`.
-    @usableFromInline var summaries: ContiguousArray<Summary>
+    @usableFromInline typealias Chunk = ItemChunk<ID, Summary>
+    /// The items, in chunks in list order.
+    @usableFromInline var chunks: ContiguousArray<Chunk>
+    /// `chunkStarts[c]` is the flat position of chunk `c`'s first item; one extra final
+    /// entry holds the item count.
+    @usableFromInline var chunkStarts: ContiguousArray<Int>
+    /// For each chunk serial ever given out in this snapshot's lineage, the chunk's
+    /// ordinal in `chunks`, or -1 when no chunk of this snapshot has it.
+    @usableFromInline var ordinalOfSerial: ContiguousArray<Int32>
     /// One title per section.
     @usableFromInline var titles: ContiguousArray<String?>
     /// `starts[s]` is the flat position of section `s`'s first item; one extra final entry
     /// holds the item count.
     @usableFromInline var starts: ContiguousArray<Int>
-    /// Identifier to flat position.
+    /// `sectionChunks[s]` is the ordinal of section `s`'s first chunk; one extra final
+    /// entry holds the chunk count. An empty section has no chunk.
+    @usableFromInline var sectionChunks: ContiguousArray<Int>
+    /// Identifier to packed place.
     @usableFromInline var index: IdentifierIndex
     /// Identifiers the source reported more than once.
     public let duplicates: DuplicateIdentifiers<ID>
 
     @inlinable
     init(
-        identifiers: ContiguousArray<ID>,
-        summaries: ContiguousArray<Summary>,
+        chunks: ContiguousArray<Chunk>,
+        chunkStarts: ContiguousArray<Int>,
+        ordinalOfSerial: ContiguousArray<Int32>,
         titles: ContiguousArray<String?>,
         starts: ContiguousArray<Int>,
+        sectionChunks: ContiguousArray<Int>,
         index: IdentifierIndex,
         duplicates: DuplicateIdentifiers<ID>
     ) {
-        self.identifiers = identifiers
-        self.summaries = summaries
+        self.chunks = chunks
+        self.chunkStarts = chunkStarts
+        self.ordinalOfSerial = ordinalOfSerial
         self.titles = titles
         self.starts = starts
+        self.sectionChunks = sectionChunks
         self.index = index
         self.duplicates = duplicates
     }
@@ -61,7 +75,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     @inlinable
     public init() {
         self.init(
-            identifiers: [], summaries: [], titles: [], starts: [0],
+            chunks: [], chunkStarts: [0], ordinalOfSerial: [], titles: [], starts: [0], sectionChunks: [0],
             index: IdentifierIndex(capacity: 0), duplicates: DuplicateIdentifiers()
         )
     }
@@ -83,11 +97,11 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { identifiers.count }
+    public var count: Int { chunkStarts[chunkStarts.count - 1] }
 
     /// Whether the list has no items (and so no sections).
     @inlinable
-    public var isEmpty: Bool { identifiers.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The number of sections.
     ///
@@ -118,28 +132,31 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
 
     /// The identifiers of `section`'s items, in order.
     ///
-    /// - Complexity: O(1) (a slice of shared storage).
+    /// - Complexity: O(m) for the section's m items.
     @inlinable
     public func identifiers(inSection section: Int) -> ArraySlice<ID> {
-        ArraySlice(identifiers[starts[section] ..< starts[section + 1]])
+        var result = ContiguousArray<ID>()
+        result.reserveCapacity(numberOfItems(inSection: section))
+        for chunk in sectionChunks[section] ..< sectionChunks[section + 1] { result.append(contentsOf: chunks[chunk].ids) }
+        return ArraySlice(result)
     }
 
     /// The identifier of the item at `path`.
     ///
     /// - Precondition: `path` is a valid path in this snapshot.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log c) over the section's c chunks.
     @inlinable
     public func identifier(at path: ItemPath) -> ID {
-        identifiers[flatPosition(of: path)]
+        identifier(atFlatPosition: flatPosition(of: path))
     }
 
     /// The summary of the item at `path`.
     ///
     /// - Precondition: `path` is a valid path in this snapshot.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log c) over the section's c chunks.
     @inlinable
     public func summary(at path: ItemPath) -> Summary {
-        summaries[flatPosition(of: path)]
+        summary(atFlatPosition: flatPosition(of: path))
     }
 
     /// Whether `path` names an item of this snapshot.
@@ -165,7 +182,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// - Complexity: Expected O(1).
     @inlinable
     public func summary(of id: ID) -> Summary? {
-        flatPosition(of: id).map { summaries[$0] }
+        place(of: id).map { chunks[$0.chunk].summaries[$0.offset] }
     }
 
     /// Whether the list has an item identified by `id`.
@@ -183,19 +200,25 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
         var result: [ListEntry<ID, Summary>] = []
         result.reserveCapacity(count)
         for section in 0 ..< numberOfSections {
-            for position in starts[section] ..< starts[section + 1] {
-                result.append(ListEntry(id: identifiers[position], section: titles[section], summary: summaries[position]))
+            for ordinal in sectionChunks[section] ..< sectionChunks[section + 1] {
+                let chunk = chunks[ordinal]
+                for offset in chunk.ids.indices {
+                    result.append(ListEntry(id: chunk.ids[offset], section: titles[section], summary: chunk.summaries[offset]))
+                }
             }
         }
         return result
     }
 
     /// Approximate bytes of memory the snapshot's storage holds (identifiers, summaries,
-    /// section boundaries and the index; not section title strings).
+    /// chunk and section tables and the index; not section title strings), counting
+    /// storage it shares with other snapshots.
     public var storageByteCount: Int {
-        identifiers.count * MemoryLayout<ID>.stride
-            + summaries.count * MemoryLayout<Summary>.stride
-            + starts.count * MemoryLayout<Int>.stride
+        // Each chunk's two arrays carry a 32-byte header.
+        count * (MemoryLayout<ID>.stride + MemoryLayout<Summary>.stride)
+            + chunks.count * (MemoryLayout<Chunk>.stride + 2 * 32 + MemoryLayout<Int>.stride)
+            + ordinalOfSerial.count * MemoryLayout<Int32>.stride
+            + starts.count * MemoryLayout<Int>.stride * 2
             + titles.count * MemoryLayout<String?>.stride
             + index.byteCount
     }
@@ -209,9 +232,60 @@ extension ListSnapshot {
         starts[path.section] + path.item
     }
 
+    /// The chunk ordinal and offset of the item identified by `id`, if any.
+    ///
+    /// - Complexity: Expected O(1).
+    @inlinable
+    func place(of id: ID) -> (chunk: Int, offset: Int)? {
+        var slot = index.hash(id) & index.mask
+        while true {
+            let stored = index.value(at: slot)
+            if stored == IdentifierIndex.empty { return nil }
+            if stored != IdentifierIndex.removed {
+                let ordinal = Int(ordinalOfSerial[Chunk.serial(ofPlace: stored)])
+                if ordinal >= 0 {
+                    let offset = Chunk.offset(ofPlace: stored)
+                    let ids = chunks[ordinal].ids
+                    if offset < ids.count && ids[offset] == id { return (ordinal, offset) }
+                }
+            }
+            slot = (slot &+ 1) & index.mask
+        }
+    }
+
     @inlinable
     func flatPosition(of id: ID) -> Int? {
-        identifiers.withUnsafeBufferPointer { index.position(of: id, in: $0) }
+        place(of: id).map { chunkStarts[$0.chunk] + $0.offset }
+    }
+
+    /// The chunk holding flat position `position`, by binary search over chunk starts.
+    @inlinable
+    func chunk(containing position: Int) -> Int {
+        var low = 0
+        var high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if chunkStarts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The identifier at flat position `position`.
+    ///
+    /// - Complexity: O(log c) over c chunks.
+    @inlinable
+    func identifier(atFlatPosition position: Int) -> ID {
+        let ordinal = chunk(containing: position)
+        return chunks[ordinal].ids[position - chunkStarts[ordinal]]
+    }
+
+    /// The summary at flat position `position`.
+    ///
+    /// - Complexity: O(log c) over c chunks.
+    @inlinable
+    func summary(atFlatPosition position: Int) -> Summary {
+        let ordinal = chunk(containing: position)
+        return chunks[ordinal].summaries[position - chunkStarts[ordinal]]
     }
 
     /// The section holding flat position `position`, by binary search over section starts.
@@ -243,7 +317,7 @@ extension ListSnapshot: Equatable {
     @inlinable
     public static func == (lhs: ListSnapshot, rhs: ListSnapshot) -> Bool {
         lhs.titles == rhs.titles && lhs.starts == rhs.starts
-            && lhs.identifiers == rhs.identifiers && lhs.summaries == rhs.summaries
+            && lhs.hasSameItems(as: rhs) && lhs.hasSameSummaries(as: rhs)
     }
 }
 

@@ -1,0 +1,182 @@
+/// The chunk table of a patched snapshot: the chunks a patch touches (those holding a
+/// removed row or the untouched row a new row goes next to) are rebuilt, region by region
+/// of consecutive touched chunks; every other chunk is shared with the old snapshot.
+///
+/// A rebuilt region takes its old chunks' serials in order, so an untouched row that keeps
+/// its chunk and offset keeps its index slot; the index is patched for the rows whose
+/// place changed, the removed rows and the new ones.
+///
+/// - Complexity: O(k log n + c + r) for k patch rows, c chunks and r rows in the touched
+///   chunks (at most 128 each).
+struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
+    typealias Snapshot = ListSnapshot<ID, Summary>
+    typealias Chunk = ItemChunk<ID, Summary>
+    typealias Row = ListSnapshotPatch<ID, Summary>.Row
+
+    var chunks = ContiguousArray<Chunk>()
+    var chunkTitles: [String?] = []
+    var ordinalOfSerial: ContiguousArray<Int32>
+    /// For each patch row, its new chunk ordinal and offset.
+    var rowPlaces: [(chunk: Int, offset: Int)]
+    /// Index writes: slot of an untouched row whose place changed, and its new place.
+    var movedPlaces: [(id: ID, old: UInt32, new: UInt32)] = []
+
+    /// An item of a rebuilt region: an untouched row (with its old place) or a patch row.
+    private struct Item {
+        var id: ID
+        var summary: Summary
+        var title: String?
+        var oldPlace: UInt32?
+        var row: Int?
+    }
+
+    /// `nil` when the chunk serials would run out (the caller reloads, which renumbers).
+    init?(_ old: Snapshot, untouched: Snapshot.UntouchedRows, rows: [Row]) {
+        ordinalOfSerial = old.ordinalOfSerial
+        rowPlaces = Array(repeating: (0, 0), count: rows.count)
+        let oldChunkCount = old.chunks.count
+        // Each old chunk's title.
+        var oldChunkTitles: [String?] = []
+        oldChunkTitles.reserveCapacity(oldChunkCount)
+        for section in 0 ..< old.numberOfSections {
+            for _ in old.sectionChunks[section] ..< old.sectionChunks[section + 1] { oldChunkTitles.append(old.titles[section]) }
+        }
+        // The chunks the patch touches, and the chunk each row goes into.
+        var dirty = Set<Int>()
+        for position in untouched.removed { dirty.insert(old.chunk(containing: position)) }
+        var rowChunk = [Int](repeating: -1, count: rows.count)
+        let untouchedCount = untouched.count
+        var number = 0
+        while number < rows.count {
+            let gap = rows[number].gap
+            var end = number
+            while end < rows.count && rows[end].gap == gap { end += 1 }
+            let previous = gap > 0 ? old.chunk(containing: untouched.position(ofRank: gap - 1)) : -1
+            let next = gap < untouchedCount ? old.chunk(containing: untouched.position(ofRank: gap)) : -1
+            // A leading run of rows of the previous row's section joins its chunk (so rows
+            // appended to a section's end do not form chunks of their own); the rest go
+            // before the next untouched row, in its chunk. Patch order is kept either way.
+            var joinsPrevious = previous >= 0
+            for row in number ..< end {
+                if joinsPrevious && (next < 0 || rows[row].section == oldChunkTitles[previous]) {
+                    rowChunk[row] = previous
+                } else {
+                    joinsPrevious = false
+                    rowChunk[row] = next >= 0 ? next : oldChunkCount - 1
+                }
+            }
+            number = end
+        }
+        for chunk in rowChunk where chunk >= 0 && chunk < oldChunkCount { dirty.insert(chunk) }
+
+        chunks.reserveCapacity(oldChunkCount + rows.count)
+        chunkTitles.reserveCapacity(oldChunkCount + rows.count)
+        var removedIndex = 0
+        var nextRow = 0
+        var ordinal = 0
+        if oldChunkCount == 0 {
+            // An empty list: the rows are the whole list.
+            guard rebuild(region: 0 ..< 0, of: old, oldChunkTitles: oldChunkTitles, untouched: untouched,
+                          removedIndex: &removedIndex, rows: rows, rowRange: 0 ..< rows.count) else { return nil }
+            return
+        }
+        while ordinal < oldChunkCount {
+            if !dirty.contains(ordinal) {
+                chunks.append(old.chunks[ordinal])
+                chunkTitles.append(oldChunkTitles[ordinal])
+                ordinal += 1
+                continue
+            }
+            var end = ordinal
+            while end < oldChunkCount && dirty.contains(end) { end += 1 }
+            var rowEnd = nextRow
+            while rowEnd < rows.count && rowChunk[rowEnd] < end { rowEnd += 1 }
+            guard rebuild(region: ordinal ..< end, of: old, oldChunkTitles: oldChunkTitles, untouched: untouched,
+                          removedIndex: &removedIndex, rows: rows, rowRange: nextRow ..< rowEnd) else { return nil }
+            nextRow = rowEnd
+            ordinal = end
+        }
+    }
+
+    /// Rebuilds the old chunks `region` with the rows `rowRange` merged in: appends the new
+    /// chunks (cut at title changes and at the capacity, sizes balanced) and notes the
+    /// places that change. `false` when serials run out.
+    private mutating func rebuild(
+        region: Range<Int>, of old: Snapshot, oldChunkTitles: [String?], untouched: Snapshot.UntouchedRows,
+        removedIndex: inout Int, rows: [Row], rowRange: Range<Int>
+    ) -> Bool {
+        let removed = untouched.removed
+        var items: [Item] = []
+        var nextRow = rowRange.lowerBound
+        if let first = region.first {
+            var rank = untouched.rank(ofPosition: old.chunkStarts[first])
+            for ordinal in region {
+                let chunk = old.chunks[ordinal]
+                let start = old.chunkStarts[ordinal]
+                for offset in chunk.ids.indices {
+                    if removedIndex < removed.count && removed[removedIndex] == start + offset {
+                        removedIndex += 1
+                        continue
+                    }
+                    while nextRow < rowRange.upperBound && rows[nextRow].gap <= rank {
+                        let row = rows[nextRow]
+                        items.append(Item(id: row.id, summary: row.summary, title: row.section, oldPlace: nil, row: nextRow))
+                        nextRow += 1
+                    }
+                    items.append(Item(
+                        id: chunk.ids[offset], summary: chunk.summaries[offset], title: oldChunkTitles[ordinal],
+                        oldPlace: Chunk.place(serial: chunk.serial, offset: offset), row: nil
+                    ))
+                    rank += 1
+                }
+            }
+        }
+        while nextRow < rowRange.upperBound {
+            let row = rows[nextRow]
+            items.append(Item(id: row.id, summary: row.summary, title: row.section, oldPlace: nil, row: nextRow))
+            nextRow += 1
+        }
+        // Serials: the region's own first, in order, then new ones.
+        var serials = region.map { old.chunks[$0].serial }
+        serials.reverse()
+        for serial in serials { ordinalOfSerial[Int(serial)] = -1 }
+        var runStart = 0
+        while runStart < items.count {
+            var runEnd = runStart + 1
+            while runEnd < items.count && items[runEnd].title == items[runStart].title { runEnd += 1 }
+            let length = runEnd - runStart
+            let pieces = (length + Chunk.capacity - 1) / Chunk.capacity
+            var pieceStart = runStart
+            for piece in 0 ..< pieces {
+                let size = length / pieces + (piece < length % pieces ? 1 : 0)
+                let serial: UInt32
+                if let reused = serials.popLast() {
+                    serial = reused
+                } else {
+                    guard ordinalOfSerial.count < Chunk.serialLimit else { return false }
+                    serial = UInt32(ordinalOfSerial.count)
+                    ordinalOfSerial.append(-1)
+                }
+                var ids = ContiguousArray<ID>()
+                var summaries = ContiguousArray<Summary>()
+                ids.reserveCapacity(size)
+                summaries.reserveCapacity(size)
+                for (offset, item) in items[pieceStart ..< pieceStart + size].enumerated() {
+                    ids.append(item.id)
+                    summaries.append(item.summary)
+                    let place = Chunk.place(serial: serial, offset: offset)
+                    if let row = item.row {
+                        rowPlaces[row] = (chunks.count, offset)
+                    } else if let oldPlace = item.oldPlace, oldPlace != place {
+                        movedPlaces.append((item.id, oldPlace, place))
+                    }
+                }
+                chunks.append(Chunk(serial: serial, ids: ids, summaries: summaries))
+                chunkTitles.append(items[runStart].title)
+                pieceStart += size
+            }
+            runStart = runEnd
+        }
+        return true
+    }
+}

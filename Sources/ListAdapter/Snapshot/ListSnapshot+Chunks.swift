@@ -1,0 +1,131 @@
+/// Building a snapshot's chunk tables, and reading its items as flat arrays.
+extension ListSnapshot {
+    /// A snapshot of flat arrays in section order (`starts` as in the stored property),
+    /// cut into chunks of at most ``ItemChunk/capacity`` items per section, with the
+    /// flat index `flatIndex` of `identifiers` converted to packed places.
+    ///
+    /// - Complexity: O(n + slot count), no hashing.
+    @inlinable
+    init(
+        flatIdentifiers identifiers: ContiguousArray<ID>, summaries: ContiguousArray<Summary>,
+        titles: ContiguousArray<String?>, starts: ContiguousArray<Int>, flatIndex: FlatIdentifierIndex,
+        duplicates: DuplicateIdentifiers<ID>
+    ) {
+        let capacity = Chunk.capacity
+        var chunks = ContiguousArray<Chunk>()
+        var sectionChunks = ContiguousArray<Int>()
+        sectionChunks.reserveCapacity(titles.count + 1)
+        chunks.reserveCapacity(identifiers.count / capacity + titles.count)
+        // Each flat position's packed place, written in order.
+        var places = ContiguousArray<UInt32>(unsafeUninitializedCapacity: identifiers.count) { _, initialized in
+            initialized = identifiers.count
+        }
+        places.withUnsafeMutableBufferPointer { places in
+            for section in 0 ..< titles.count {
+                sectionChunks.append(chunks.count)
+                var start = starts[section]
+                let end = starts[section + 1]
+                while start < end {
+                    let stop = min(end, start + capacity)
+                    let serial = UInt32(chunks.count)
+                    chunks.append(Chunk(
+                        serial: serial, ids: ContiguousArray(identifiers[start ..< stop]),
+                        summaries: ContiguousArray(summaries[start ..< stop])
+                    ))
+                    for position in start ..< stop { places[position] = Chunk.place(serial: serial, offset: position - start) }
+                    start = stop
+                }
+            }
+        }
+        sectionChunks.append(chunks.count)
+        precondition(chunks.count <= Chunk.serialLimit, "a list of more than \(Chunk.serialLimit) chunks is not supported")
+        let index = places.withUnsafeBufferPointer { IdentifierIndex(converting: flatIndex, places: $0) }
+        self.init(
+            chunks: chunks, chunkStarts: Self.chunkStarts(of: chunks),
+            ordinalOfSerial: ContiguousArray((0 ..< Int32(chunks.count)).map { $0 }),
+            titles: titles, starts: starts, sectionChunks: sectionChunks, index: index, duplicates: duplicates
+        )
+    }
+
+    /// A snapshot of flat arrays in section order, indexed from scratch; `nil` when an
+    /// identifier appears twice.
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    init?(
+        flatIdentifiers identifiers: ContiguousArray<ID>, summaries: ContiguousArray<Summary>,
+        titles: ContiguousArray<String?>, starts: ContiguousArray<Int>, duplicates: DuplicateIdentifiers<ID>
+    ) {
+        let (flatIndex, repeated) = identifiers.withUnsafeBufferPointer { FlatIdentifierIndex.build(over: $0) }
+        guard repeated.isEmpty else { return nil }
+        self.init(
+            flatIdentifiers: identifiers, summaries: summaries, titles: titles, starts: starts,
+            flatIndex: flatIndex, duplicates: duplicates
+        )
+    }
+
+    /// The flat start of each chunk, and the item count last.
+    @inlinable
+    static func chunkStarts(of chunks: ContiguousArray<Chunk>) -> ContiguousArray<Int> {
+        var starts = ContiguousArray<Int>()
+        starts.reserveCapacity(chunks.count + 1)
+        var start = 0
+        starts.append(0)
+        for chunk in chunks {
+            start += chunk.ids.count
+            starts.append(start)
+        }
+        return starts
+    }
+
+    /// The identifiers in section order, as one array.
+    ///
+    /// - Complexity: O(n).
+    @inlinable
+    func flatIdentifiers() -> ContiguousArray<ID> {
+        var result = ContiguousArray<ID>()
+        result.reserveCapacity(count)
+        for chunk in chunks { result.append(contentsOf: chunk.ids) }
+        return result
+    }
+
+    /// The summaries in section order, as one array.
+    ///
+    /// - Complexity: O(n).
+    @inlinable
+    func flatSummaries() -> ContiguousArray<Summary> {
+        var result = ContiguousArray<Summary>()
+        result.reserveCapacity(count)
+        for chunk in chunks { result.append(contentsOf: chunk.summaries) }
+        return result
+    }
+
+    /// Whether both snapshots hold the same identifiers in the same flat order; chunks
+    /// that share storage compare in O(1), others by `memcmp` for integer identifiers.
+    ///
+    /// - Complexity: O(n) at worst.
+    @inlinable
+    func hasSameItems(as other: ListSnapshot) -> Bool {
+        guard count == other.count else { return false }
+        if chunkStarts == other.chunkStarts {
+            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].ids, other.chunks[ordinal].ids) { return false }
+            return true
+        }
+        return fastEqual(flatIdentifiers(), other.flatIdentifiers())
+    }
+
+    /// Whether both snapshots hold the same summaries in the same flat order.
+    ///
+    /// - Complexity: O(n) at worst.
+    @inlinable
+    func hasSameSummaries(as other: ListSnapshot) -> Bool {
+        guard count == other.count else { return false }
+        if chunkStarts == other.chunkStarts {
+            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].summaries, other.chunks[ordinal].summaries) {
+                return false
+            }
+            return true
+        }
+        return fastEqual(flatSummaries(), other.flatSummaries())
+    }
+}
