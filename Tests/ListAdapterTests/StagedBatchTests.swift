@@ -115,4 +115,33 @@ struct StagedBatchTests {
         #expect(counts[1, default: 0] > 0 && counts[2, default: 0] > 0 && counts[3, default: 0] > 0, "\(counts)")
         #expect(counts.keys.allSatisfy { $0 <= 4 }, "\(counts)")
     }
+
+    /// An intermediate state shares the old and new lists' storage and finds identifiers
+    /// through their indexes: it must answer exactly as the same state built from its
+    /// entries does, for every identifier of either list (sections of up to 2,000 items
+    /// span many storage chunks).
+    @Test func intermediateStatesAnswerLookupsLikeAFreshBuild() throws {
+        var intermediate = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let (old, new) = RandomListPairs.pair(seed: seed, maxItems: 2_000, maxSections: 12)
+            let batches = ListUpdate(from: old, to: new).batches
+            for (number, batch) in batches.enumerated() {
+                let state = batch.after
+                let sections = (0 ..< state.numberOfSections).map { section in
+                    (title: state.title(ofSection: section), entries: (0 ..< state.numberOfItems(inSection: section)).map { item in
+                        let path = ItemPath(section: section, item: item)
+                        return ListEntry(id: state.identifier(at: path), section: state.title(ofSection: section), summary: state.summary(at: path))
+                    })
+                }
+                let rebuilt = try #require(ListSnapshot(sections: sections), "seed \(seed) batch \(number): an identifier twice")
+                #expect(state == rebuilt, "seed \(seed) batch \(number)")
+                for id in Set(old.entries.map(\.id)).union(new.entries.map(\.id)) {
+                    #expect(state.path(of: id) == rebuilt.path(of: id), "seed \(seed) batch \(number) id \(id)")
+                    #expect(state.summary(of: id) == rebuilt.summary(of: id), "seed \(seed) batch \(number) id \(id)")
+                }
+                if number < batches.count - 1 { intermediate += 1 }
+            }
+        }
+        #expect(intermediate > 20, "only \(intermediate) intermediate states")
+    }
 }

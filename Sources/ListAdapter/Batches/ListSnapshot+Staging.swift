@@ -15,11 +15,14 @@ extension ListSnapshot {
     /// The list between two batches of a staged update: state `state` of `layout`, with
     /// each updated item's new summary from the stage that shows it on.
     ///
-    /// Sections are copied from the old or the new list as blocks, and the state indexed
-    /// anew; a state that differs from one of the lists only in summaries shares that
-    /// list's chunks and index and copies only the chunks whose summaries change.
+    /// Whole sections share the old or the new list's chunks, and the state finds
+    /// identifiers through both lists' indexes (``StagedLookup``); a state that differs
+    /// from one of the lists only in summaries shares that list's chunks and index. Either
+    /// way only the chunks whose summaries change are copied.
     ///
-    /// - Complexity: O(n) expected.
+    /// - Complexity: O(s + c + m) for s sections, c chunks and the m items of sections
+    ///   built item by item (inserted sections before items move in, deleted ones after
+    ///   items move out), plus the updates.
     @inlinable
     static func staged(
         state: Int, plan: StagePlan, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot, changes: ListChangeSet
@@ -99,60 +102,94 @@ extension ListSnapshot {
             )
         }
 
-        var identifiers = ContiguousArray<ID>()
-        var summaries = ContiguousArray<Summary>()
+        // Whole sections share the old or new list's chunks; sections built item by item
+        // get chunks of their own. The state finds identifiers through both lists' indexes
+        // (see ``StagedLookup``), so nothing is indexed here.
+        var chunks = ContiguousArray<Chunk>()
         var titles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>()
-        let estimate = max(old.count, new.count)
-        identifiers.reserveCapacity(estimate)
-        summaries.reserveCapacity(estimate)
+        var sectionChunks = ContiguousArray<Int>()
+        var stateSectionOfOld = ContiguousArray<Int>(repeating: -1, count: old.numberOfSections)
+        var stateSectionOfNew = ContiguousArray<Int>(repeating: -1, count: new.numberOfSections)
+        var others: [ID: Int] = [:]
         titles.reserveCapacity(sectionCount)
         starts.reserveCapacity(sectionCount + 1)
+        sectionChunks.reserveCapacity(sectionCount + 1)
+        var count = 0
         starts.append(0)
 
-        func appendBlock(of list: ListSnapshot, section: Int) {
-            for ordinal in list.sectionChunks[section] ..< list.sectionChunks[section + 1] {
-                identifiers.append(contentsOf: list.chunks[ordinal].ids)
-                summaries.append(contentsOf: list.chunks[ordinal].summaries)
-            }
+        func appendSection(of list: ListSnapshot, _ section: Int) {
+            chunks.append(contentsOf: list.chunks[list.sectionChunks[section] ..< list.sectionChunks[section + 1]])
+            count += list.numberOfItems(inSection: section)
         }
-        func appendItem(of list: ListSnapshot, at position: Int) {
-            identifiers.append(list.identifier(atFlatPosition: position))
-            summaries.append(list.summary(atFlatPosition: position))
+        func appendItems(of list: ListSnapshot, at positions: some Sequence<Int>) {
+            var ids = ContiguousArray<ID>()
+            var summaries = ContiguousArray<Summary>()
+            func flush() {
+                guard !ids.isEmpty else { return }
+                chunks.append(Chunk(serial: 0, ids: ids, summaries: summaries))
+                ids = []
+                summaries = []
+            }
+            for position in positions {
+                let id = list.identifier(atFlatPosition: position)
+                others[id] = count
+                count += 1
+                ids.append(id)
+                summaries.append(list.summary(atFlatPosition: position))
+                if ids.count == Chunk.capacity { flush() }
+            }
+            flush()
         }
 
         for source in sources {
+            sectionChunks.append(chunks.count)
             switch source {
             case .old(let section):
-                appendBlock(of: old, section: section)
+                stateSectionOfOld[section] = titles.count
+                appendSection(of: old, section)
                 titles.append(old.titles[section])
             case .new(let section):
-                appendBlock(of: new, section: section)
+                stateSectionOfNew[section] = titles.count
+                appendSection(of: new, section)
                 titles.append(new.titles[section])
             case .newInsertsOnly(let section):
-                for index in changes.itemInserts.sortedRange(ofSection: section) {
-                    appendItem(of: new, at: new.starts[section] + changes.itemInserts[index].item)
-                }
+                appendItems(of: new, at: changes.itemInserts.sortedRange(ofSection: section).lazy.map {
+                    new.starts[section] + changes.itemInserts[$0].item
+                })
                 titles.append(new.titles[section])
             case .oldWithoutMovedOut(let section):
                 let leaving = movedSources[movedSources.sortedRange(ofSection: section)]
+                var staying: [Int] = []
                 var next = leaving.startIndex
                 for item in 0 ..< old.numberOfItems(inSection: section) {
                     if next < leaving.endIndex && leaving[next].item == item {
                         next += 1
                         continue
                     }
-                    appendItem(of: old, at: old.starts[section] + item)
+                    staying.append(old.starts[section] + item)
                 }
+                appendItems(of: old, at: staying)
                 titles.append(old.titles[section])
             }
-            starts.append(identifiers.count)
+            starts.append(count)
         }
-        for (path, summary) in stagedSummaries() { summaries[starts[path.section] + path.item] = summary }
-        // Every state holds each identifier at most once.
-        return ListSnapshot(
-            flatIdentifiers: identifiers, summaries: summaries, titles: titles, starts: starts,
+        sectionChunks.append(chunks.count)
+        let chunkStarts = Self.chunkStarts(of: chunks)
+        var state = ListSnapshot(
+            chunks: chunks, chunkStarts: chunkStarts, ordinalOfSerial: [], titles: titles, starts: starts,
+            sectionChunks: sectionChunks, index: IdentifierIndex(capacity: 0),
+            staged: StagedLookup(
+                old: old, new: new, stateSectionOfOld: stateSectionOfOld, stateSectionOfNew: stateSectionOfNew, others: others
+            ),
             duplicates: new.duplicates
-        )!
+        )
+        // Copies only the chunks whose summaries change.
+        for (path, summary) in stagedSummaries() {
+            let position = starts[path.section] + path.item
+            let ordinal = state.chunk(containing: position)
+            state.chunks[ordinal].summaries[position - chunkStarts[ordinal]] = summary
+        }
+        return state
     }
 }

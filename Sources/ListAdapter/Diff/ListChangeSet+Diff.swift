@@ -140,11 +140,15 @@ extension ListChangeSet {
 }
 
 /// Element-wise equality, by `memcmp` for integer elements (where equal bits mean equal
-/// values), which the C library vectorises; by `==` otherwise.
+/// values), which the C library vectorises; by `==` otherwise. Pass `isInteger` when
+/// comparing many arrays, to test the element type once.
 @inlinable
-func fastEqual<Element: Equatable>(_ lhs: ContiguousArray<Element>, _ rhs: ContiguousArray<Element>) -> Bool {
+func fastEqual<Element: Equatable>(
+    _ lhs: ContiguousArray<Element>, _ rhs: ContiguousArray<Element>,
+    isInteger: Bool = Element.self is any FixedWidthInteger.Type
+) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    guard Element.self is any FixedWidthInteger.Type else { return lhs == rhs }
+    guard isInteger else { return lhs == rhs }
     return lhs.withUnsafeBytes { left in
         rhs.withUnsafeBytes { right in
             left.count == 0 || left.baseAddress == right.baseAddress
@@ -162,10 +166,11 @@ extension ListChangeSet {
         // (shared or equal chunks cost nothing), flat otherwise.
         if old.chunkStarts == new.chunkStarts {
             var section = 0
+            let isInteger = Summary.self is any FixedWidthInteger.Type
             for ordinal in new.chunks.indices {
                 let oldSummaries = old.chunks[ordinal].summaries
                 let newSummaries = new.chunks[ordinal].summaries
-                if fastEqual(oldSummaries, newSummaries) { continue }
+                if fastEqual(oldSummaries, newSummaries, isInteger: isInteger) { continue }
                 let start = new.chunkStarts[ordinal]
                 for offset in newSummaries.indices where oldSummaries[offset] != newSummaries[offset] {
                     let position = start + offset

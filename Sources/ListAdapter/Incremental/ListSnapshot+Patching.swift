@@ -34,6 +34,8 @@ extension ListSnapshot {
     @_specialize(where ID == String, Summary == NoSummary)
     @_specialize(where ID == String, Summary == String)
     public func applying(_ patch: ListSnapshotPatch<ID, Summary>) -> (snapshot: ListSnapshot, changes: ListChangeSet)? {
+        // An intermediate state of a staged update has no index of its own to patch.
+        guard staged == nil else { return nil }
         let untouched = untouchedRows(excluding: patch.touched)
         let removed = untouched.removed
         var oldPositionOf: [ID: Int] = [:]

@@ -108,7 +108,10 @@ extension ListSnapshot {
     func hasSameItems(as other: ListSnapshot) -> Bool {
         guard count == other.count else { return false }
         if chunkStarts == other.chunkStarts {
-            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].ids, other.chunks[ordinal].ids) { return false }
+            let isInteger = ID.self is any FixedWidthInteger.Type
+            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].ids, other.chunks[ordinal].ids, isInteger: isInteger) {
+                return false
+            }
             return true
         }
         return fastEqual(flatIdentifiers(), other.flatIdentifiers())
@@ -121,7 +124,9 @@ extension ListSnapshot {
     func hasSameSummaries(as other: ListSnapshot) -> Bool {
         guard count == other.count else { return false }
         if chunkStarts == other.chunkStarts {
-            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].summaries, other.chunks[ordinal].summaries) {
+            let isInteger = Summary.self is any FixedWidthInteger.Type
+            for ordinal in chunks.indices
+            where !fastEqual(chunks[ordinal].summaries, other.chunks[ordinal].summaries, isInteger: isInteger) {
                 return false
             }
             return true

@@ -47,6 +47,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     @usableFromInline var sectionChunks: ContiguousArray<Int>
     /// Identifier to packed place.
     @usableFromInline var index: IdentifierIndex
+    /// For an intermediate state of a staged update only: how it finds identifiers (its
+    /// `index` is then empty and its chunk serials are not unique).
+    @usableFromInline var staged: StagedLookup<ID, Summary>?
     /// Identifiers the source reported more than once.
     public let duplicates: DuplicateIdentifiers<ID>
 
@@ -59,6 +62,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
         starts: ContiguousArray<Int>,
         sectionChunks: ContiguousArray<Int>,
         index: IdentifierIndex,
+        staged: StagedLookup<ID, Summary>? = nil,
         duplicates: DuplicateIdentifiers<ID>
     ) {
         self.chunks = chunks
@@ -68,6 +72,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
         self.starts = starts
         self.sectionChunks = sectionChunks
         self.index = index
+        self.staged = staged
         self.duplicates = duplicates
     }
 
@@ -237,6 +242,11 @@ extension ListSnapshot {
     /// - Complexity: Expected O(1).
     @inlinable
     func place(of id: ID) -> (chunk: Int, offset: Int)? {
+        if let staged {
+            guard let position = staged.flatPosition(of: id, starts: starts) else { return nil }
+            let ordinal = chunk(containing: position)
+            return (ordinal, position - chunkStarts[ordinal])
+        }
         var slot = index.hash(id) & index.mask
         while true {
             let stored = index.value(at: slot)
@@ -255,7 +265,8 @@ extension ListSnapshot {
 
     @inlinable
     func flatPosition(of id: ID) -> Int? {
-        place(of: id).map { chunkStarts[$0.chunk] + $0.offset }
+        if let staged { return staged.flatPosition(of: id, starts: starts) }
+        return place(of: id).map { chunkStarts[$0.chunk] + $0.offset }
     }
 
     /// The chunk holding flat position `position`, by binary search over chunk starts.
