@@ -54,10 +54,12 @@ extension ListSnapshot {
         // interleaving (the rows of a section no longer contiguous).
         var titles = ContiguousArray<String?>()
         var sectionChunks = ContiguousArray<Int>()
-        var seen = Set<String?>()
+        var seen = [Bool](repeating: false, count: numberOfSections + built.newTitles.count)
         for (ordinal, title) in built.chunkTitles.enumerated() where ordinal == 0 || title != built.chunkTitles[ordinal - 1] {
-            guard seen.insert(title).inserted else { return nil }
-            titles.append(title)
+            let number = Int(title)
+            guard !seen[number] else { return nil }
+            seen[number] = true
+            titles.append(number < numberOfSections ? self.titles[number] : built.newTitles[number - numberOfSections])
             sectionChunks.append(ordinal)
         }
         sectionChunks.append(built.chunks.count)

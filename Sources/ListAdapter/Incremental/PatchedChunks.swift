@@ -14,7 +14,11 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     typealias Row = ListSnapshotPatch<ID, Summary>.Row
 
     var chunks = ContiguousArray<Chunk>()
-    var chunkTitles: [String?] = []
+    /// Each chunk's section title, as a number: an old section's index, or past those, the
+    /// index in ``newTitles`` plus the old section count.
+    var chunkTitles = ContiguousArray<Int32>()
+    /// Titles of rows that no old section has.
+    var newTitles: [String?] = []
     var ordinalOfSerial: ContiguousArray<Int32>
     /// For each patch row, its new chunk ordinal and offset.
     var rowPlaces: [(chunk: Int, offset: Int)]
@@ -25,7 +29,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     private struct Item {
         var id: ID
         var summary: Summary
-        var title: String?
+        var title: Int32
         var oldPlace: UInt32?
         var row: Int?
     }
@@ -35,15 +39,30 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         ordinalOfSerial = old.ordinalOfSerial
         rowPlaces = Array(repeating: (0, 0), count: rows.count)
         let oldChunkCount = old.chunks.count
-        // Each old chunk's title.
-        var oldChunkTitles: [String?] = []
+        // Titles as numbers (see `chunkTitles`): each old chunk's section, each row's.
+        var oldChunkTitles = ContiguousArray<Int32>()
         oldChunkTitles.reserveCapacity(oldChunkCount)
         for section in 0 ..< old.numberOfSections {
-            for _ in old.sectionChunks[section] ..< old.sectionChunks[section + 1] { oldChunkTitles.append(old.titles[section]) }
+            oldChunkTitles.append(contentsOf: repeatElement(Int32(section), count: old.sectionChunks[section + 1] - old.sectionChunks[section]))
+        }
+        var numberOfTitle: [String?: Int32] = [:]
+        numberOfTitle.reserveCapacity(old.numberOfSections + rows.count)
+        for (section, title) in old.titles.enumerated() { numberOfTitle[title] = Int32(section) }
+        var rowTitles = [Int32]()
+        rowTitles.reserveCapacity(rows.count)
+        for row in rows {
+            if let number = numberOfTitle[row.section] {
+                rowTitles.append(number)
+            } else {
+                let number = Int32(old.numberOfSections + newTitles.count)
+                newTitles.append(row.section)
+                numberOfTitle[row.section] = number
+                rowTitles.append(number)
+            }
         }
         // The chunks the patch touches, and the chunk each row goes into.
-        var dirty = Set<Int>()
-        for position in untouched.removed { dirty.insert(old.chunk(containing: position)) }
+        var dirtyList: [Int] = []
+        for position in untouched.removed { dirtyList.append(old.chunk(containing: position)) }
         var rowChunk = [Int](repeating: -1, count: rows.count)
         let untouchedCount = untouched.count
         var number = 0
@@ -58,7 +77,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             // before the next untouched row, in its chunk. Patch order is kept either way.
             var joinsPrevious = previous >= 0
             for row in number ..< end {
-                if joinsPrevious && (next < 0 || rows[row].section == oldChunkTitles[previous]) {
+                if joinsPrevious && (next < 0 || rowTitles[row] == oldChunkTitles[previous]) {
                     rowChunk[row] = previous
                 } else {
                     joinsPrevious = false
@@ -67,7 +86,8 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             }
             number = end
         }
-        for chunk in rowChunk where chunk >= 0 && chunk < oldChunkCount { dirty.insert(chunk) }
+        for chunk in rowChunk where chunk >= 0 && chunk < oldChunkCount { dirtyList.append(chunk) }
+        dirtyList.sort()
 
         chunks.reserveCapacity(oldChunkCount + rows.count)
         chunkTitles.reserveCapacity(oldChunkCount + rows.count)
@@ -77,22 +97,29 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         if oldChunkCount == 0 {
             // An empty list: the rows are the whole list.
             guard rebuild(region: 0 ..< 0, of: old, oldChunkTitles: oldChunkTitles, untouched: untouched,
-                          removedIndex: &removedIndex, rows: rows, rowRange: 0 ..< rows.count) else { return nil }
+                          removedIndex: &removedIndex, rows: rows, rowTitles: rowTitles, rowRange: 0 ..< rows.count) else { return nil }
             return
         }
+        var nextDirty = 0
         while ordinal < oldChunkCount {
-            if !dirty.contains(ordinal) {
-                chunks.append(old.chunks[ordinal])
-                chunkTitles.append(oldChunkTitles[ordinal])
-                ordinal += 1
+            while nextDirty < dirtyList.count && dirtyList[nextDirty] < ordinal { nextDirty += 1 }
+            let cleanEnd = nextDirty < dirtyList.count ? dirtyList[nextDirty] : oldChunkCount
+            if cleanEnd > ordinal {
+                // A run of chunks the patch does not touch: shared, copied in bulk.
+                chunks.append(contentsOf: old.chunks[ordinal ..< cleanEnd])
+                chunkTitles.append(contentsOf: oldChunkTitles[ordinal ..< cleanEnd])
+                ordinal = cleanEnd
                 continue
             }
             var end = ordinal
-            while end < oldChunkCount && dirty.contains(end) { end += 1 }
+            while nextDirty < dirtyList.count && dirtyList[nextDirty] <= end {
+                if dirtyList[nextDirty] == end { end += 1 }
+                nextDirty += 1
+            }
             var rowEnd = nextRow
             while rowEnd < rows.count && rowChunk[rowEnd] < end { rowEnd += 1 }
             guard rebuild(region: ordinal ..< end, of: old, oldChunkTitles: oldChunkTitles, untouched: untouched,
-                          removedIndex: &removedIndex, rows: rows, rowRange: nextRow ..< rowEnd) else { return nil }
+                          removedIndex: &removedIndex, rows: rows, rowTitles: rowTitles, rowRange: nextRow ..< rowEnd) else { return nil }
             nextRow = rowEnd
             ordinal = end
         }
@@ -102,8 +129,8 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     /// chunks (cut at title changes and at the capacity, sizes balanced) and notes the
     /// places that change. `false` when serials run out.
     private mutating func rebuild(
-        region: Range<Int>, of old: Snapshot, oldChunkTitles: [String?], untouched: Snapshot.UntouchedRows,
-        removedIndex: inout Int, rows: [Row], rowRange: Range<Int>
+        region: Range<Int>, of old: Snapshot, oldChunkTitles: ContiguousArray<Int32>, untouched: Snapshot.UntouchedRows,
+        removedIndex: inout Int, rows: [Row], rowTitles: [Int32], rowRange: Range<Int>
     ) -> Bool {
         let removed = untouched.removed
         var items: [Item] = []
@@ -120,7 +147,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
                     }
                     while nextRow < rowRange.upperBound && rows[nextRow].gap <= rank {
                         let row = rows[nextRow]
-                        items.append(Item(id: row.id, summary: row.summary, title: row.section, oldPlace: nil, row: nextRow))
+                        items.append(Item(id: row.id, summary: row.summary, title: rowTitles[nextRow], oldPlace: nil, row: nextRow))
                         nextRow += 1
                     }
                     items.append(Item(
@@ -133,7 +160,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         }
         while nextRow < rowRange.upperBound {
             let row = rows[nextRow]
-            items.append(Item(id: row.id, summary: row.summary, title: row.section, oldPlace: nil, row: nextRow))
+            items.append(Item(id: row.id, summary: row.summary, title: rowTitles[nextRow], oldPlace: nil, row: nextRow))
             nextRow += 1
         }
         // Serials: the region's own first, in order, then new ones.
