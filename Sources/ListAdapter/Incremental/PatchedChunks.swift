@@ -22,7 +22,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     var ordinalOfSerial: ContiguousArray<Int32>
     /// For each patch row, its new chunk ordinal and offset.
     var rowPlaces: [(chunk: Int, offset: Int)]
-    /// Index writes: slot of an untouched row whose place changed, and its new place.
+    /// Untouched rows whose place changed: identifier, old place, new place.
     var movedPlaces: [(id: ID, old: UInt32, new: UInt32)] = []
 
     /// An item of a rebuilt region: an untouched row (with its old place) or a patch row.

@@ -45,10 +45,9 @@ struct IdentifierIndex: Sendable {
     init(capacity count: Int, seed: UInt64 = .random(in: .min ... .max)) {
         let slotCount = Self.slotCount(forCapacity: count)
         let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
-        pages = ContiguousArray(repeating: ContiguousArray(repeating: Self.empty, count: 1 << shift), count: slotCount >> shift)
-        // `repeating:` shares one page; give each its own buffer up front so the first
-        // writes do not all copy.
-        for page in pages.indices { pages[page] = ContiguousArray(repeating: Self.empty, count: 1 << shift) }
+        // A buffer per page up front (`repeating:` would share one, and the first writes
+        // would all copy).
+        pages = ContiguousArray((0 ..< slotCount >> shift).lazy.map { _ in ContiguousArray(repeating: Self.empty, count: 1 << shift) })
         mask = slotCount - 1
         pageShift = shift
         self.seed = seed

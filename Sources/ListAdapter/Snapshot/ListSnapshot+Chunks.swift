@@ -82,55 +82,47 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatIdentifiers() -> ContiguousArray<ID> {
-        var result = ContiguousArray<ID>()
-        result.reserveCapacity(count)
-        for chunk in chunks { result.append(contentsOf: chunk.ids) }
-        return result
-    }
+    func flatIdentifiers() -> ContiguousArray<ID> { flat(\.ids) }
 
     /// The summaries in section order, as one array.
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatSummaries() -> ContiguousArray<Summary> {
-        var result = ContiguousArray<Summary>()
-        result.reserveCapacity(count)
-        for chunk in chunks { result.append(contentsOf: chunk.summaries) }
-        return result
-    }
+    func flatSummaries() -> ContiguousArray<Summary> { flat(\.summaries) }
 
     /// Whether both snapshots hold the same identifiers in the same flat order; chunks
     /// that share storage compare in O(1), others by `memcmp` for integer identifiers.
     ///
     /// - Complexity: O(n) at worst.
     @inlinable
-    func hasSameItems(as other: ListSnapshot) -> Bool {
-        guard count == other.count else { return false }
-        if chunkStarts == other.chunkStarts {
-            let isInteger = ID.self is any FixedWidthInteger.Type
-            for ordinal in chunks.indices where !fastEqual(chunks[ordinal].ids, other.chunks[ordinal].ids, isInteger: isInteger) {
-                return false
-            }
-            return true
-        }
-        return fastEqual(flatIdentifiers(), other.flatIdentifiers())
-    }
+    func hasSameItems(as other: ListSnapshot) -> Bool { hasSame(\.ids, as: other) }
 
     /// Whether both snapshots hold the same summaries in the same flat order.
     ///
     /// - Complexity: O(n) at worst.
     @inlinable
-    func hasSameSummaries(as other: ListSnapshot) -> Bool {
+    func hasSameSummaries(as other: ListSnapshot) -> Bool { hasSame(\.summaries, as: other) }
+
+    /// One array of the chunks' `column`, in section order.
+    @inlinable
+    func flat<Element>(_ column: KeyPath<Chunk, ContiguousArray<Element>>) -> ContiguousArray<Element> {
+        var result = ContiguousArray<Element>()
+        result.reserveCapacity(count)
+        for chunk in chunks { result.append(contentsOf: chunk[keyPath: column]) }
+        return result
+    }
+
+    /// Whether `column` holds equal elements in the same flat order in both snapshots:
+    /// chunk by chunk where the chunks line up, flat otherwise.
+    @inlinable
+    func hasSame<Element: Equatable>(_ column: KeyPath<Chunk, ContiguousArray<Element>>, as other: ListSnapshot) -> Bool {
         guard count == other.count else { return false }
-        if chunkStarts == other.chunkStarts {
-            let isInteger = Summary.self is any FixedWidthInteger.Type
-            for ordinal in chunks.indices
-            where !fastEqual(chunks[ordinal].summaries, other.chunks[ordinal].summaries, isInteger: isInteger) {
-                return false
-            }
-            return true
+        let isInteger = Element.self is any FixedWidthInteger.Type
+        guard chunkStarts == other.chunkStarts else { return fastEqual(flat(column), other.flat(column), isInteger: isInteger) }
+        for ordinal in chunks.indices
+        where !fastEqual(chunks[ordinal][keyPath: column], other.chunks[ordinal][keyPath: column], isInteger: isInteger) {
+            return false
         }
-        return fastEqual(flatSummaries(), other.flatSummaries())
+        return true
     }
 }

@@ -272,11 +272,18 @@ extension ListSnapshot {
     /// The chunk holding flat position `position`, by binary search over chunk starts.
     @inlinable
     func chunk(containing position: Int) -> Int {
+        Self.run(containing: position, starts: chunkStarts, runs: chunks.count)
+    }
+
+    /// The last of the first `runs` runs whose start (in `starts`, ascending) is at or
+    /// below `position`: the run holding `position`.
+    @inlinable
+    static func run(containing position: Int, starts: ContiguousArray<Int>, runs: Int) -> Int {
         var low = 0
-        var high = chunks.count - 1
+        var high = runs - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if chunkStarts[middle] <= position { low = middle } else { high = middle - 1 }
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -302,13 +309,7 @@ extension ListSnapshot {
     /// The section holding flat position `position`, by binary search over section starts.
     @inlinable
     func section(containing position: Int) -> Int {
-        var low = 0
-        var high = titles.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        Self.run(containing: position, starts: starts, runs: titles.count)
     }
 
     @inlinable
