@@ -6,9 +6,9 @@ import Glibc
 
 /// Notices commits made by other connections and other processes: it reads
 /// `PRAGMA data_version` on a dedicated connection whenever the database's files change
-/// (inotify on Linux), again shortly after (the WAL is written before the commit is
-/// visible), and on a slow poll as a fallback. It also notices the file being deleted or
-/// replaced.
+/// (inotify on Linux), keeps looking for a while after (a commit becomes visible only
+/// after its writer has synced the WAL, which raises no file event), and on a slow poll
+/// as a fallback. It also notices the file being deleted or replaced.
 ///
 /// Commits made through the source's own writer connection are not "external": the
 /// source's region observation already judged them (and ignored those to unrelated
@@ -30,6 +30,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private var lastWriterVersion: Int?
     private var replaced = false
     private var timer: (any DispatchSourceTimer)?
+    /// The looks still to take after the last file event (``RecheckSchedule``).
+    private var rechecks = RecheckSchedule()
     /// What wakes the watch when the database's files change (inotify on Linux, file-system
     /// object sources and a Darwin notification on Apple platforms).
     private var fileEvents: (any DatabaseFileEvents)?
@@ -91,18 +93,29 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         onChange(false)
     }
 
+    /// One statement in autocommit (its own read transaction), prepared once: a look costs
+    /// a few microseconds, and there are several per commit while a writer is active.
     private func readVersion() -> Int? {
-        try? connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+        try? connection.inDatabase { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
     }
 
-    /// A file of the database changed: check now, and again shortly after. The WAL's
-    /// frames are written (and wake us) just before the commit becomes visible in the
-    /// shared-memory index, which raises no file event: usually microseconds later, later
-    /// on a busy machine, hence a quick second look and a slower third.
+    /// A file of the database changed: check now, and keep looking on the schedule of
+    /// ``RecheckSchedule``. The WAL's frames are written (and wake us) before the commit
+    /// becomes visible in the shared-memory index, which raises no file event: at once
+    /// with `synchronous = NORMAL`, but only after the writer's `fsync` with `FULL`
+    /// (SQLite's default, and Python's), which on a busy disk takes tens to hundreds of
+    /// milliseconds.
     private func filesChanged() {
         check()
-        for delay in [1, 4] {
-            queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in self?.check() }
+        scheduleRecheck(after: rechecks.restart())
+    }
+
+    private func scheduleRecheck(after delay: Duration) {
+        let token = rechecks.token
+        queue.asyncAfter(deadline: .now() + delay.interval) { [weak self] in
+            guard let self, self.timer != nil, token == self.rechecks.token else { return }
+            self.check()
+            if let next = self.rechecks.next() { self.scheduleRecheck(after: next) }
         }
     }
 }

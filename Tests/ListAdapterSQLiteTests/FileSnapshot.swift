@@ -37,9 +37,11 @@ final class PythonPeer {
     private let input = Pipe()
     private let output = Pipe()
 
-    init(script: String, arguments: [String]) throws {
+    /// Starts `python3 -c script arguments…`, with `environment` added to this process's.
+    init(script: String, arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
         try process.run()

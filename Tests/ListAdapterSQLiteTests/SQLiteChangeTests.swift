@@ -138,4 +138,71 @@ struct SQLiteFileEventTests {
         #expect(peer.finish() == 0)
         #expect(SQLiteListSource<Int64, Int64, Message>.changeNotificationName(forPath: "/a/b.sqlite") == "listadapter.database-changed./a/b.sqlite")
     }
+
+    /// A writer with `synchronous = FULL` (SQLite's and Python's default) writes its WAL
+    /// frames, which wakes the watch, and makes the commit visible only after `fdatasync`
+    /// returns, which raises no file event. On a busy disk that takes tens to hundreds of
+    /// milliseconds; the watch looked 0, 1 and 4 ms after the event, so such commits
+    /// waited for the slow poll (up to a second in the benchmark, 7 in 100 commits).
+    /// Here the writer's `fdatasync` takes 300 ms (an `LD_PRELOAD` shim) and the poll is
+    /// an hour apart: the commit must still arrive.
+    @Test func aCommitVisibleLongAfterItsFileEventStillArrives() async throws {
+        let fixture = try MailFixture(rows: 20)
+        defer { fixture.remove() }
+        let shim = try Self.slowSyncShim(in: fixture.directory, milliseconds: 300)
+        var options = SQLiteListSource<Int64, Int64, Message>.Options()
+        options.pollInterval = .seconds(3_600)
+        let source = try fixture.source(access: .followed, options: options)
+        let adapter = ListViewAdapter(source: source)
+        let probe = ListViewAdapterProbe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let peer = try PythonPeer(script: """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
+            db.execute("PRAGMA synchronous = FULL")
+            start = time.monotonic()
+            db.execute("UPDATE message SET version = version + 1 WHERE id = 3")
+            print("committed in %d ms" % ((time.monotonic() - start) * 1000), flush=True)
+            sys.stdin.read()
+            """, arguments: [fixture.path], environment: ["LD_PRELOAD": shim])
+        let said = peer.readLine()
+        // The shim really delayed the commit (else this test proves nothing).
+        let milliseconds = Int(said.split(separator: " ").dropFirst(2).first ?? "") ?? 0
+        #expect(milliseconds >= 300, "the writer said: \(said)")
+        let truth = try fixture.plainSnapshot(source.database)
+        #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
+        #expect(peer.finish() == 0)
+    }
+
+    /// Compiles a shared library whose `fdatasync` and `fsync` sleep `milliseconds` first:
+    /// a slow disk, for the process it is preloaded into.
+    static func slowSyncShim(in directory: URL, milliseconds: Int) throws -> String {
+        let source = directory.appendingPathComponent("slowsync.c").path
+        let library = directory.appendingPathComponent("slowsync.so").path
+        try """
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <unistd.h>
+            int fdatasync(int fd) {
+                usleep(\(milliseconds) * 1000);
+                return ((int (*)(int))dlsym(RTLD_NEXT, "fdatasync"))(fd);
+            }
+            int fsync(int fd) {
+                usleep(\(milliseconds) * 1000);
+                return ((int (*)(int))dlsym(RTLD_NEXT, "fsync"))(fd);
+            }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["cc", "-shared", "-fPIC", "-o", library, source, "-ldl"]
+        try compiler.run()
+        compiler.waitUntilExit()
+        guard compiler.terminationStatus == 0 else { throw ShimFailure(status: compiler.terminationStatus) }
+        return library
+    }
+
+    struct ShimFailure: Error, CustomStringConvertible {
+        let status: Int32
+        var description: String { "cc could not build the slow-fsync shim (exit \(status)); the tests need a C compiler" }
+    }
 }
