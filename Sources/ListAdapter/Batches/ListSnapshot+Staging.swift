@@ -105,7 +105,7 @@ extension ListSnapshot {
         // Whole sections share the old or new list's chunks; sections built item by item
         // get chunks of their own. The state finds identifiers through both lists' indexes
         // (see ``StagedLookup``), so nothing is indexed here.
-        var chunks = ContiguousArray<Chunk>()
+        var chunks = ChunkTable<ID, Summary>.Builder()
         var titles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>()
         var sectionChunks = ContiguousArray<Int>()
@@ -119,7 +119,7 @@ extension ListSnapshot {
         starts.append(0)
 
         func appendSection(of list: ListSnapshot, _ section: Int) {
-            chunks.append(contentsOf: list.chunks[list.sectionChunks[section] ..< list.sectionChunks[section + 1]])
+            chunks.append(contentsOf: list.chunks, list.sectionChunks[section] ..< list.sectionChunks[section + 1])
             count += list.numberOfItems(inSection: section)
         }
         func appendItems(of list: ListSnapshot, at positions: some Sequence<Int>) {
@@ -175,9 +175,10 @@ extension ListSnapshot {
             starts.append(count)
         }
         sectionChunks.append(chunks.count)
-        let chunkStarts = Self.chunkStarts(of: chunks)
+        let table = chunks.finish()
+        let chunkStarts = Self.chunkStarts(of: table)
         var state = ListSnapshot(
-            chunks: chunks, chunkStarts: chunkStarts, ordinalOfSerial: [], titles: titles, starts: starts,
+            chunks: table, chunkStarts: chunkStarts, ordinalOfSerial: [], titles: titles, starts: starts,
             sectionChunks: sectionChunks, index: IdentifierIndex(capacity: 0),
             staged: StagedLookup(
                 old: old, new: new, stateSectionOfOld: stateSectionOfOld, stateSectionOfNew: stateSectionOfNew, others: others

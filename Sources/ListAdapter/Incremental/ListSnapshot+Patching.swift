@@ -63,14 +63,14 @@ extension ListSnapshot {
             sectionChunks.append(ordinal)
         }
         sectionChunks.append(built.chunks.count)
-        let chunkStarts = Self.chunkStarts(of: built.chunks)
+        let chunkStarts = built.chunkStarts
         var starts = ContiguousArray<Int>()
         starts.reserveCapacity(sectionChunks.count)
         for ordinal in sectionChunks { starts.append(chunkStarts[ordinal]) }
         var ordinalOfSerial = built.ordinalOfSerial
-        for (ordinal, chunk) in built.chunks.enumerated() { ordinalOfSerial[Int(chunk.serial)] = Int32(truncatingIfNeeded: ordinal) }
+        built.chunks.forEachSerial { ordinal, serial in ordinalOfSerial[Int(serial)] = Int32(truncatingIfNeeded: ordinal) }
         let rowPositions = built.rowPlaces.map { chunkStarts[$0.chunk] + $0.offset }
-        let rowPlaces = built.rowPlaces.map { Chunk.place(serial: built.chunks[$0.chunk].serial, offset: $0.offset) }
+        let rowPlaces = built.rowPlaces.map { Chunk.place(serial: built.chunks.serial(at: $0.chunk), offset: $0.offset) }
         guard let index = patchedIndex(removed: removed, moved: built.movedPlaces, rows: patch.rows, rowPlaces: rowPlaces)
             ?? IdentifierIndex.build(over: built.chunks, count: chunkStarts[chunkStarts.count - 1]) else { return nil }
         let next = ListSnapshot(

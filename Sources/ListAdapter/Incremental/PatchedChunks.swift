@@ -13,7 +13,12 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     typealias Chunk = ItemChunk<ID, Summary>
     typealias Row = ListSnapshotPatch<ID, Summary>.Row
 
-    var chunks = ContiguousArray<Chunk>()
+    /// The patched chunk table (once built).
+    var chunks = ChunkTable<ID, Summary>()
+    /// The patched chunk starts, as in ``ListSnapshot``: clean runs shifted, rebuilt
+    /// chunks counted (no chunk's storage is read).
+    var chunkStarts: ContiguousArray<Int> = [0]
+    private var builder = ChunkTable<ID, Summary>.Builder()
     /// Each chunk's section title, as a number: an old section's index, or past those, the
     /// index in ``newTitles`` plus the old section count.
     var chunkTitles = ContiguousArray<Int32>()
@@ -45,26 +50,26 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         for section in 0 ..< old.numberOfSections {
             oldChunkTitles.append(contentsOf: repeatElement(Int32(section), count: old.sectionChunks[section + 1] - old.sectionChunks[section]))
         }
-        var numberOfTitle: [String?: Int32] = [:]
-        numberOfTitle.reserveCapacity(old.numberOfSections + rows.count)
-        for (section, title) in old.titles.enumerated() { numberOfTitle[title] = Int32(section) }
+        // A row's title is most often its neighbours' section: look there first, then
+        // through the titles (no table of every title per patch).
+        let untouchedCount = untouched.count
         var rowTitles = [Int32]()
         rowTitles.reserveCapacity(rows.count)
-        for row in rows {
-            if let number = numberOfTitle[row.section] {
-                rowTitles.append(number)
-            } else {
-                let number = Int32(old.numberOfSections + newTitles.count)
-                newTitles.append(row.section)
-                numberOfTitle[row.section] = number
-                rowTitles.append(number)
+        func titleNumber(of row: Row) -> Int32 {
+            for rank in [row.gap - 1, row.gap] where rank >= 0 && rank < untouchedCount {
+                let section = old.section(containing: untouched.position(ofRank: rank))
+                if old.titles[section] == row.section { return Int32(section) }
             }
+            if let section = old.titles.firstIndex(of: row.section) { return Int32(section) }
+            if let known = newTitles.firstIndex(of: row.section) { return Int32(old.numberOfSections + known) }
+            newTitles.append(row.section)
+            return Int32(old.numberOfSections + newTitles.count - 1)
         }
+        for row in rows { rowTitles.append(titleNumber(of: row)) }
         // The chunks the patch touches, and the chunk each row goes into.
         var dirtyList: [Int] = []
         for position in untouched.removed { dirtyList.append(old.chunk(containing: position)) }
         var rowChunk = [Int](repeating: -1, count: rows.count)
-        let untouchedCount = untouched.count
         var number = 0
         while number < rows.count {
             let gap = rows[number].gap
@@ -89,7 +94,8 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
         for chunk in rowChunk where chunk >= 0 && chunk < oldChunkCount { dirtyList.append(chunk) }
         dirtyList.sort()
 
-        chunks.reserveCapacity(oldChunkCount + rows.count)
+        builder.reserveCapacity(oldChunkCount + rows.count)
+        chunkStarts.reserveCapacity(oldChunkCount + rows.count + 1)
         chunkTitles.reserveCapacity(oldChunkCount + rows.count)
         var removedIndex = 0
         var nextRow = 0
@@ -98,6 +104,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             // An empty list: the rows are the whole list.
             guard rebuild(region: 0 ..< 0, of: old, oldChunkTitles: oldChunkTitles, untouched: untouched,
                           removedIndex: &removedIndex, rows: rows, rowTitles: rowTitles, rowRange: 0 ..< rows.count) else { return nil }
+            chunks = builder.finish()
             return
         }
         var nextDirty = 0
@@ -106,7 +113,9 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             let cleanEnd = nextDirty < dirtyList.count ? dirtyList[nextDirty] : oldChunkCount
             if cleanEnd > ordinal {
                 // A run of chunks the patch does not touch: shared, copied in bulk.
-                chunks.append(contentsOf: old.chunks[ordinal ..< cleanEnd])
+                builder.append(contentsOf: old.chunks, ordinal ..< cleanEnd)
+                let shift = chunkStarts[chunkStarts.count - 1] - old.chunkStarts[ordinal]
+                for start in old.chunkStarts[(ordinal + 1) ... cleanEnd] { chunkStarts.append(start + shift) }
                 chunkTitles.append(contentsOf: oldChunkTitles[ordinal ..< cleanEnd])
                 ordinal = cleanEnd
                 continue
@@ -123,6 +132,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             nextRow = rowEnd
             ordinal = end
         }
+        chunks = builder.finish()
     }
 
     /// Rebuilds the old chunks `region` with the rows `rowRange` merged in: appends the new
@@ -164,7 +174,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             nextRow += 1
         }
         // Serials: the region's own first, in order, then new ones.
-        var serials = region.map { old.chunks[$0].serial }
+        var serials = region.map { old.chunks.serial(at: $0) }
         serials.reverse()
         for serial in serials { ordinalOfSerial[Int(serial)] = -1 }
         var runStart = 0
@@ -193,12 +203,13 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
                     summaries.append(item.summary)
                     let place = Chunk.place(serial: serial, offset: offset)
                     if let row = item.row {
-                        rowPlaces[row] = (chunks.count, offset)
+                        rowPlaces[row] = (builder.count, offset)
                     } else if let oldPlace = item.oldPlace, oldPlace != place {
                         movedPlaces.append((item.id, oldPlace, place))
                     }
                 }
-                chunks.append(Chunk(serial: serial, ids: ids, summaries: summaries))
+                builder.append(Chunk(serial: serial, ids: ids, summaries: summaries))
+                chunkStarts.append(chunkStarts[chunkStarts.count - 1] + size)
                 chunkTitles.append(items[runStart].title)
                 pieceStart += size
             }

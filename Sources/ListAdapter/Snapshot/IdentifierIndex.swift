@@ -8,8 +8,12 @@
 /// quarters while patches add to it; a removed item leaves a *removed* marker that probes
 /// pass over and inserts reuse.
 ///
-/// The slots are split into pages of 4,096 (16 KB), each copy-on-write on its own: a patch
-/// of a snapshot copies the pages it writes, not the 8 MB of a million-item index.
+/// The slots are split into pages of 1,024 (4 KB), each copy-on-write on its own: a patch
+/// of a snapshot copies the pages it writes, not the 8 MB of a million-item index. A
+/// patch that takes a row out of a chunk rewrites the places of the rows after it in that
+/// chunk (about 64 slots, on as many pages): smaller pages keep that copy small (at 16 KB
+/// a page it was 2 MB a patch), at the price of a longer table of pages (2,048 at a
+/// million items).
 ///
 /// Not public: ``ListSnapshot`` owns one and answers ``ListSnapshot/path(of:)`` with it.
 @usableFromInline
@@ -19,7 +23,7 @@ struct IdentifierIndex: Sendable {
     /// The marker of a slot whose item was removed.
     @inlinable static var removed: UInt32 { .max - 1 }
     /// log2 of the slots per page, for indexes with at least that many slots.
-    @inlinable static var pageBits: Int { 12 }
+    @inlinable static var pageBits: Int { 10 }
 
     /// The slots, by page.
     @usableFromInline var pages: ContiguousArray<ContiguousArray<UInt32>>
@@ -160,7 +164,7 @@ extension IdentifierIndex {
     ///
     /// - Complexity: O(n) expected.
     @inlinable
-    static func build<ID, Summary>(over chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> IdentifierIndex? {
+    static func build<ID, Summary>(over chunks: ChunkTable<ID, Summary>, count: Int) -> IdentifierIndex? {
         var index = IdentifierIndex(capacity: count)
         for chunk in chunks {
             guard Int(chunk.serial) <= ItemChunk<ID, Summary>.serialLimit else { return nil }

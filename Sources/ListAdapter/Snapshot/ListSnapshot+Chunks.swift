@@ -12,7 +12,7 @@ extension ListSnapshot {
         duplicates: DuplicateIdentifiers<ID>
     ) {
         let capacity = Chunk.capacity
-        var chunks = ContiguousArray<Chunk>()
+        var chunks = ChunkTable<ID, Summary>.Builder()
         var sectionChunks = ContiguousArray<Int>()
         sectionChunks.reserveCapacity(titles.count + 1)
         chunks.reserveCapacity(identifiers.count / capacity + titles.count)
@@ -40,8 +40,9 @@ extension ListSnapshot {
         sectionChunks.append(chunks.count)
         precondition(chunks.count <= Chunk.serialLimit, "a list of more than \(Chunk.serialLimit) chunks is not supported")
         let index = places.withUnsafeBufferPointer { IdentifierIndex(converting: flatIndex, places: $0) }
+        let table = chunks.finish()
         self.init(
-            chunks: chunks, chunkStarts: Self.chunkStarts(of: chunks),
+            chunks: table, chunkStarts: Self.chunkStarts(of: table),
             ordinalOfSerial: ContiguousArray((0 ..< Int32(chunks.count)).map { $0 }),
             titles: titles, starts: starts, sectionChunks: sectionChunks, index: index, duplicates: duplicates
         )
@@ -66,14 +67,18 @@ extension ListSnapshot {
 
     /// The flat start of each chunk, and the item count last.
     @inlinable
-    static func chunkStarts(of chunks: ContiguousArray<Chunk>) -> ContiguousArray<Int> {
+    static func chunkStarts(of chunks: ChunkTable<ID, Summary>) -> ContiguousArray<Int> {
         var starts = ContiguousArray<Int>()
         starts.reserveCapacity(chunks.count + 1)
         var start = 0
         starts.append(0)
-        for chunk in chunks {
-            start += chunk.ids.count
-            starts.append(start)
+        for page in chunks.pages {
+            page.withUnsafeBufferPointer { page in
+                for offset in page.indices {
+                    start += page[offset].ids.count
+                    starts.append(start)
+                }
+            }
         }
         return starts
     }
@@ -108,7 +113,9 @@ extension ListSnapshot {
     func flat<Element>(_ column: KeyPath<Chunk, ContiguousArray<Element>>) -> ContiguousArray<Element> {
         var result = ContiguousArray<Element>()
         result.reserveCapacity(count)
-        for chunk in chunks { result.append(contentsOf: chunk[keyPath: column]) }
+        for page in chunks.pages {
+            for chunk in page { result.append(contentsOf: chunk[keyPath: column]) }
+        }
         return result
     }
 

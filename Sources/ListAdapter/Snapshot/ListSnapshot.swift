@@ -30,7 +30,7 @@
 public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
     @usableFromInline typealias Chunk = ItemChunk<ID, Summary>
     /// The items, in chunks in list order.
-    @usableFromInline var chunks: ContiguousArray<Chunk>
+    @usableFromInline var chunks: ChunkTable<ID, Summary>
     /// `chunkStarts[c]` is the flat position of chunk `c`'s first item; one extra final
     /// entry holds the item count.
     @usableFromInline var chunkStarts: ContiguousArray<Int>
@@ -55,7 +55,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
 
     @inlinable
     init(
-        chunks: ContiguousArray<Chunk>,
+        chunks: ChunkTable<ID, Summary>,
         chunkStarts: ContiguousArray<Int>,
         ordinalOfSerial: ContiguousArray<Int32>,
         titles: ContiguousArray<String?>,
@@ -80,7 +80,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     @inlinable
     public init() {
         self.init(
-            chunks: [], chunkStarts: [0], ordinalOfSerial: [], titles: [], starts: [0], sectionChunks: [0],
+            chunks: ChunkTable(), chunkStarts: [0], ordinalOfSerial: [], titles: [], starts: [0], sectionChunks: [0],
             index: IdentifierIndex(capacity: 0), duplicates: DuplicateIdentifiers()
         )
     }

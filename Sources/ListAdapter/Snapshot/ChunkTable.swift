@@ -1,0 +1,161 @@
+/// A snapshot's chunks in list order, stored in pages of chunks that snapshots share.
+///
+/// A patch that touches a few chunks of a million-item list (7,813 chunks) used to copy
+/// the whole table: one retain per array of every chunk, and as many releases when the
+/// old snapshot went, most of a patch's time. Pages make that cost the touched pages plus
+/// a table of pages: a new table takes the old one's pages whole wherever the chunks run
+/// on unchanged (``Builder/append(contentsOf:_:)``) and copies only the pages a change
+/// cuts into.
+///
+/// Pages hold between ``pageCapacity`` / 2 and 2 × ``pageCapacity`` chunks (the last, or
+/// a table's only page, may hold fewer), so a table of c chunks has at most about
+/// c / 32 + 1 pages whatever patches made it. Ordinals are found through `pageOfOrdinal`,
+/// a flat array of 32-bit page numbers rebuilt with each table (a copy of plain
+/// integers, no reference counting).
+///
+/// Not public.
+@usableFromInline
+struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
+    @usableFromInline typealias Chunk = ItemChunk<ID, Summary>
+    @usableFromInline typealias Page = ContiguousArray<Chunk>
+
+    /// The number of chunks a builder gathers into a page of its own.
+    @inlinable static var pageCapacity: Int { 64 }
+
+    @usableFromInline var pages: ContiguousArray<Page>
+    /// `pageStarts[p]` is the ordinal of page `p`'s first chunk; one extra final entry
+    /// holds the chunk count.
+    @usableFromInline var pageStarts: ContiguousArray<Int>
+    /// The page holding each ordinal.
+    @usableFromInline var pageOfOrdinal: ContiguousArray<Int32>
+
+    /// An empty table.
+    @inlinable
+    init() {
+        pages = []
+        pageStarts = [0]
+        pageOfOrdinal = []
+    }
+
+    @inlinable
+    init(pages: ContiguousArray<Page>, pageStarts: ContiguousArray<Int>) {
+        self.pages = pages
+        self.pageStarts = pageStarts
+        var pageOfOrdinal = ContiguousArray<Int32>()
+        pageOfOrdinal.reserveCapacity(pageStarts[pageStarts.count - 1])
+        for page in pages.indices {
+            pageOfOrdinal.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: page), count: pageStarts[page + 1] - pageStarts[page]))
+        }
+        self.pageOfOrdinal = pageOfOrdinal
+    }
+
+    /// The serial of the chunk at `ordinal`, read in place.
+    @inlinable
+    func serial(at ordinal: Int) -> UInt32 {
+        let page = Int(pageOfOrdinal[ordinal])
+        return pages[page].withUnsafeBufferPointer { $0[ordinal - pageStarts[page]].serial }
+    }
+
+    /// Calls `body` with each chunk's ordinal and serial, in order; reads in place.
+    @inlinable
+    func forEachSerial(_ body: (Int, UInt32) -> Void) {
+        for page in pages.indices {
+            let start = pageStarts[page]
+            pages[page].withUnsafeBufferPointer { chunks in
+                for offset in chunks.indices { body(start + offset, chunks[offset].serial) }
+            }
+        }
+    }
+}
+
+extension ChunkTable: RandomAccessCollection {
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { pageOfOrdinal.count }
+
+    @inlinable
+    subscript(ordinal: Int) -> Chunk {
+        get {
+            let page = Int(pageOfOrdinal[ordinal])
+            return pages[page][ordinal - pageStarts[page]]
+        }
+        _modify {
+            // Copies the page (and the table of pages) only if another table shares it.
+            let page = Int(pageOfOrdinal[ordinal])
+            yield &pages[page][ordinal - pageStarts[page]]
+        }
+    }
+}
+
+extension ChunkTable {
+    /// Builds a table chunk by chunk and run by run of another table's chunks, sharing that
+    /// table's pages where a run covers them.
+    @usableFromInline
+    struct Builder {
+        @usableFromInline var pages = ContiguousArray<Page>()
+        @usableFromInline var pageStarts: ContiguousArray<Int> = [0]
+        /// Chunks not yet in a page.
+        @usableFromInline var current = Page()
+        /// The number of chunks appended so far.
+        @usableFromInline private(set) var count = 0
+
+        @inlinable
+        init() {}
+
+        @inlinable
+        mutating func reserveCapacity(_ chunks: Int) {
+            pages.reserveCapacity(chunks / (pageCapacity / 2) + 2)
+            pageStarts.reserveCapacity(chunks / (pageCapacity / 2) + 3)
+        }
+
+        @inlinable
+        mutating func append(_ chunk: Chunk) {
+            if current.isEmpty { current.reserveCapacity(pageCapacity) }
+            current.append(chunk)
+            count += 1
+            if current.count >= pageCapacity { closeCurrent() }
+        }
+
+        /// Appends `table`'s chunks `range`: whole pages are shared when no chunks wait
+        /// for a page of their own, or when those waiting are enough for a page; chunks
+        /// of a page the range cuts into are copied. A page shared after a few waiting
+        /// chunks is merged with them instead (copied), so no page is small.
+        @inlinable
+        mutating func append(contentsOf table: ChunkTable, _ range: Range<Int>) {
+            var ordinal = range.lowerBound
+            while ordinal < range.upperBound {
+                let page = Int(table.pageOfOrdinal[ordinal])
+                let pageStart = table.pageStarts[page]
+                let pageEnd = table.pageStarts[page + 1]
+                if ordinal == pageStart && pageEnd <= range.upperBound && (current.isEmpty || current.count >= pageCapacity / 2) {
+                    closeCurrent()
+                    pages.append(table.pages[page])
+                    count += pageEnd - pageStart
+                    pageStarts.append(count)
+                    ordinal = pageEnd
+                    continue
+                }
+                let end = Swift.min(pageEnd, range.upperBound)
+                if current.isEmpty { current.reserveCapacity(pageCapacity) }
+                current.append(contentsOf: table.pages[page][(ordinal - pageStart) ..< (end - pageStart)])
+                count += end - ordinal
+                ordinal = end
+                if current.count >= pageCapacity { closeCurrent() }
+            }
+        }
+
+        @inlinable
+        mutating func closeCurrent() {
+            guard !current.isEmpty else { return }
+            pages.append(current)
+            pageStarts.append(count)
+            current = Page()
+        }
+
+        /// The table built.
+        @inlinable
+        mutating func finish() -> ChunkTable {
+            closeCurrent()
+            return ChunkTable(pages: pages, pageStarts: pageStarts)
+        }
+    }
+}
