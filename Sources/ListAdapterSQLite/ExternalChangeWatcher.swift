@@ -10,6 +10,9 @@ import Glibc
 /// after its writer has synced the WAL, which raises no file event), and on a slow poll
 /// as a fallback. It also notices the file being deleted or replaced.
 ///
+/// Notices are paced: the first change after a quiet spell is reported at once, and
+/// changes within `noticeInterval` of a report are reported together at its end.
+///
 /// Commits made through the source's own writer connection are not "external": the
 /// source's region observation already judged them (and ignored those to unrelated
 /// tables). When `data_version` moved, the watcher asks the writer connection for its
@@ -21,7 +24,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     // @unchecked Sendable: mutable state is only touched on `queue`.
     private let path: String
     private let identity: FileIdentity?
-    private let connection: DatabaseQueue
+    private let versions: DataVersionReader
     private let queue = DispatchQueue(label: "ListAdapterSQLite.ExternalChangeWatcher")
     private let onChange: @Sendable (_ replaced: Bool) -> Void
     private var lastVersion: Int?
@@ -30,34 +33,45 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private var lastWriterVersion: Int?
     private var replaced = false
     private var timer: (any DispatchSourceTimer)?
-    /// The looks still to take after the last file event (``RecheckSchedule``).
+    private let noticeInterval: Duration
+    /// When the last change was reported, and whether a paced report is scheduled.
+    private var lastNotice: DispatchTime?
+    private var noticeScheduled = false
+    /// The looks still to take after the last file event (``RecheckSchedule``), on one
+    /// timer reprogrammed for each (a `DispatchQueue.asyncAfter` per look allocated a
+    /// timer each time: most of the watch's cost under a busy writer).
     private var rechecks = RecheckSchedule()
+    private var recheckTimer: (any DispatchSourceTimer)?
+    private var nextLook: DispatchTime?
     /// What wakes the watch when the database's files change (inotify on Linux, file-system
     /// object sources and a Darwin notification on Apple platforms).
     private var fileEvents: (any DatabaseFileEvents)?
 
     /// Starts watching `path`. `onChange(replaced)` runs on the watcher's queue.
     init(
-        path: String, identity: FileIdentity?, pollInterval: Duration,
+        path: String, identity: FileIdentity?, pollInterval: Duration, noticeInterval: Duration = .zero,
         writerVersion: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable (_ replaced: Bool) -> Void
     ) throws {
         self.path = path
         self.identity = identity
         self.writerVersion = writerVersion
+        self.noticeInterval = noticeInterval
         self.onChange = onChange
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "ListAdapterSQLite.ExternalChangeWatcher"
-        connection = try DatabaseQueue(path: path, configuration: configuration)
+        versions = try DataVersionReader(path: path)
         queue.sync {
             lastVersion = readVersion()
             lastWriterVersion = writerVersion?()
             fileEvents = makeDatabaseFileEvents(path: path, queue: queue) { [weak self] in self?.filesChanged() }
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + pollInterval.interval, repeating: pollInterval.interval)
-            timer.setEventHandler { [weak self] in self?.check() }
+            timer.setEventHandler { [weak self] in self?.check(includingIdentity: true) }
             timer.resume()
             self.timer = timer
+            let recheckTimer = DispatchSource.makeTimerSource(queue: queue)
+            recheckTimer.schedule(deadline: .distantFuture)
+            recheckTimer.setEventHandler { [weak self] in self?.recheck() }
+            recheckTimer.resume()
+            self.recheckTimer = recheckTimer
         }
     }
 
@@ -66,6 +80,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         queue.sync {
             timer?.cancel()
             timer = nil
+            recheckTimer?.cancel()
+            recheckTimer = nil
             fileEvents?.cancel()
             fileEvents = nil
         }
@@ -73,12 +89,14 @@ final class ExternalChangeWatcher: @unchecked Sendable {
 
     deinit {
         timer?.cancel()
+        recheckTimer?.cancel()
         fileEvents?.cancel()
     }
 
-    /// Compares the data version (and the file's identity) with the last seen.
-    private func check() {
-        if !replaced, let identity, FileIdentity(path: path) != identity {
+    /// Compares the data version (and, on a file event or the slow poll, the file's
+    /// identity) with the last seen.
+    private func check(includingIdentity: Bool = false) {
+        if includingIdentity, !replaced, let identity, FileIdentity(path: path) != identity {
             replaced = true
             onChange(true)
             return
@@ -90,13 +108,29 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             // The writer saw no other connection commit: every commit was its own.
             if writer == lastWriterVersion { return }
         }
-        onChange(false)
+        notice()
     }
 
-    /// One statement in autocommit (its own read transaction), prepared once: a look costs
-    /// a few microseconds, and there are several per commit while a writer is active.
+    /// Reports a change now, or at the end of the interval since the last report.
+    private func notice() {
+        let now = DispatchTime.now()
+        guard let last = lastNotice, now < last + noticeInterval.interval else {
+            lastNotice = now
+            onChange(false)
+            return
+        }
+        guard !noticeScheduled else { return }
+        noticeScheduled = true
+        queue.asyncAfter(deadline: last + noticeInterval.interval) { [weak self] in
+            guard let self, self.timer != nil else { return }
+            self.noticeScheduled = false
+            self.lastNotice = DispatchTime.now()
+            self.onChange(false)
+        }
+    }
+
     private func readVersion() -> Int? {
-        try? connection.inDatabase { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
+        versions.read()
     }
 
     /// A file of the database changed: check now, and keep looking on the schedule of
@@ -106,17 +140,26 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     /// (SQLite's default, and Python's), which on a busy disk takes tens to hundreds of
     /// milliseconds.
     private func filesChanged() {
-        check()
-        scheduleRecheck(after: rechecks.restart())
+        check(includingIdentity: true)
+        let remaining = nextLook.map { Duration.nanoseconds(Int64(bitPattern: $0.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds)) }
+        if let delay = rechecks.restart(nextLookIn: remaining) { scheduleLook(after: delay) }
     }
 
-    private func scheduleRecheck(after delay: Duration) {
-        let token = rechecks.token
-        queue.asyncAfter(deadline: .now() + delay.interval) { [weak self] in
-            guard let self, self.timer != nil, token == self.rechecks.token else { return }
-            self.check()
-            if let next = self.rechecks.next() { self.scheduleRecheck(after: next) }
+    private func recheck() {
+        guard recheckTimer != nil else { return }
+        check()
+        if let delay = rechecks.next() {
+            scheduleLook(after: delay)
+        } else {
+            nextLook = nil
+            recheckTimer?.schedule(deadline: .distantFuture)
         }
+    }
+
+    private func scheduleLook(after delay: Duration) {
+        let deadline = DispatchTime.now() + delay.interval
+        nextLook = deadline
+        recheckTimer?.schedule(deadline: deadline)
     }
 }
 

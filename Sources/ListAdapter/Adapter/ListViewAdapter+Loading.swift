@@ -36,7 +36,8 @@ extension ListViewAdapter: InvalidationTarget {
         case .none:
             break
         case .scheduleCoolingEnd(let id, let round):
-            queue.asyncAfter(deadline: .now() + configuration.coolingInterval(round: round).dispatchInterval) { [weak self] in
+            let interval = core.lastLoadWasPatched ? configuration.patchCoalescingInterval : configuration.coolingInterval(round: round)
+            queue.asyncAfter(deadline: .now() + interval.dispatchInterval) { [weak self] in
                 guard let self else { return }
                 self.perform(self.core.cycle.coolingEnded(id: id))
             }
@@ -75,6 +76,7 @@ extension ListViewAdapter: InvalidationTarget {
     func loadDidFinish(id: Int, result: Result<LoadedList, any Error>) {
         assertOnPrivateQueue()
         guard case .accept(let then) = core.cycle.finish(id: id) else { return }
+        if case .success(.patched) = result { core.lastLoadWasPatched = true } else { core.lastLoadWasPatched = false }
         switch result {
         case .success(.patched(let snapshot, let changes, let duration)):
             sendPatched(snapshot, changes: changes, duration: duration)

@@ -20,6 +20,9 @@ extension ListViewAdapter {
         /// How the next computed change is delivered.
         var nextReason = ListChangeInfo.Reason.invalidation
         var nextIsAnimated = true
+        /// Whether the last load that completed applied a patch: a storm is then coalesced
+        /// for ``ListViewAdapterConfiguration/patchCoalescingInterval``.
+        var lastLoadWasPatched = false
 
         init(source: Source, coalescesStorms: Bool) {
             self.source = source

@@ -25,6 +25,15 @@ public struct ListViewAdapterConfiguration: Sendable {
     /// without pause is reloaded about once a second. Set it to ``coalescingInterval`` (or
     /// less) to keep the period fixed.
     public var maximumCoalescingInterval: Duration = .seconds(1)
+    /// How long a storm is coalesced after a load that applied a patch (an
+    /// ``IncrementalListDataSource`` reporting just the rows a commit touched, about a
+    /// millisecond at a million rows): one display frame, fixed. A writer committing 100
+    /// times a second is then shown about 60 times a second, each row within a frame or
+    /// two of its commit, where the full-reload periods (``coalescingInterval``, up to
+    /// ``maximumCoalescingInterval``) would hold changes back for a second. As for
+    /// those, an invalidation that finds the adapter idle is served at once, and zero
+    /// ``coalescingInterval`` turns all coalescing off.
+    public var patchCoalescingInterval: Duration = .milliseconds(16)
     /// How updated items are shown in batches.
     public var updateStyle: UpdateStyle = .reconfigure
     /// How a change is split into batches: by default the fewest that keep every
