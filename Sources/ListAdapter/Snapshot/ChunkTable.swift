@@ -49,6 +49,14 @@ struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Senda
         self.pageOfOrdinal = pageOfOrdinal
     }
 
+    /// Whether both tables are the same storage (a copy of one table, unmodified).
+    @inlinable
+    func isSameStorage(as other: ChunkTable) -> Bool {
+        pages.withUnsafeBufferPointer { mine in
+            other.pages.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+        }
+    }
+
     /// The serial of the chunk at `ordinal`, read in place.
     @inlinable
     func serial(at ordinal: Int) -> UInt32 {
@@ -97,6 +105,10 @@ extension ChunkTable {
         @usableFromInline var current = Page()
         /// The number of chunks appended so far.
         @usableFromInline private(set) var count = 0
+        /// A run of another table's chunks not yet appended, extended while the next run
+        /// continues it: a staged state appends a list section by section, and sections
+        /// in a row make runs long enough to share whole pages.
+        @usableFromInline var pending: (table: ChunkTable, range: Range<Int>)?
 
         @inlinable
         init() {}
@@ -109,6 +121,7 @@ extension ChunkTable {
 
         @inlinable
         mutating func append(_ chunk: Chunk) {
+            flushPending()
             if current.isEmpty { current.reserveCapacity(pageCapacity) }
             current.append(chunk)
             count += 1
@@ -121,6 +134,27 @@ extension ChunkTable {
         /// chunks is merged with them instead (copied), so no page is small.
         @inlinable
         mutating func append(contentsOf table: ChunkTable, _ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if let run = pending, run.range.upperBound == range.lowerBound, run.table.isSameStorage(as: table) {
+                pending = (run.table, run.range.lowerBound ..< range.upperBound)
+                count += range.count
+                return
+            }
+            flushPending()
+            pending = (table, range)
+            count += range.count
+        }
+
+        @inlinable
+        mutating func flushPending() {
+            guard let (table, range) = pending else { return }
+            pending = nil
+            count -= range.count
+            appendNow(contentsOf: table, range)
+        }
+
+        @inlinable
+        mutating func appendNow(contentsOf table: ChunkTable, _ range: Range<Int>) {
             var ordinal = range.lowerBound
             while ordinal < range.upperBound {
                 let page = Int(table.pageOfOrdinal[ordinal])
@@ -154,6 +188,7 @@ extension ChunkTable {
         /// The table built.
         @inlinable
         mutating func finish() -> ChunkTable {
+            flushPending()
             closeCurrent()
             return ChunkTable(pages: pages, pageStarts: pageStarts)
         }
