@@ -126,6 +126,24 @@ extension ListSnapshot {
         guard count == other.count else { return false }
         let isInteger = Element.self is any FixedWidthInteger.Type
         guard chunkStarts == other.chunkStarts else { return fastEqual(flat(column), other.flat(column), isInteger: isInteger) }
+        if chunks.pageStarts == other.chunks.pageStarts {
+            // Page by page: a page both tables share costs nothing; others chunk by chunk,
+            // read in place.
+            for page in chunks.pages.indices {
+                let equal = chunks.pages[page].withUnsafeBufferPointer { mine in
+                    other.chunks.pages[page].withUnsafeBufferPointer { theirs in
+                        if mine.baseAddress == theirs.baseAddress { return true }
+                        for offset in mine.indices
+                        where !fastEqual(mine[offset][keyPath: column], theirs[offset][keyPath: column], isInteger: isInteger) {
+                            return false
+                        }
+                        return true
+                    }
+                }
+                if !equal { return false }
+            }
+            return true
+        }
         for ordinal in chunks.indices
         where !fastEqual(chunks[ordinal][keyPath: column], other.chunks[ordinal][keyPath: column], isInteger: isInteger) {
             return false
