@@ -10,9 +10,6 @@ import Glibc
 /// after its writer has synced the WAL, which raises no file event), and on a slow poll
 /// as a fallback. It also notices the file being deleted or replaced.
 ///
-/// Notices are paced: the first change after a quiet spell is reported at once, and
-/// changes within `noticeInterval` of a report are reported together at its end.
-///
 /// Commits made through the source's own writer connection are not "external": the
 /// source's region observation already judged them (and ignored those to unrelated
 /// tables). When `data_version` moved, the watcher asks the writer connection for its
@@ -33,10 +30,6 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private var lastWriterVersion: Int?
     private var replaced = false
     private var timer: (any DispatchSourceTimer)?
-    private let noticeInterval: Duration
-    /// When the last change was reported, and whether a paced report is scheduled.
-    private var lastNotice: DispatchTime?
-    private var noticeScheduled = false
     /// The looks still to take after the last file event (``RecheckSchedule``), on one
     /// timer reprogrammed for each (a `DispatchQueue.asyncAfter` per look allocated a
     /// timer each time: most of the watch's cost under a busy writer).
@@ -49,13 +42,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
 
     /// Starts watching `path`. `onChange(replaced)` runs on the watcher's queue.
     init(
-        path: String, identity: FileIdentity?, pollInterval: Duration, noticeInterval: Duration = .zero,
+        path: String, identity: FileIdentity?, pollInterval: Duration,
         writerVersion: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable (_ replaced: Bool) -> Void
     ) throws {
         self.path = path
         self.identity = identity
         self.writerVersion = writerVersion
-        self.noticeInterval = noticeInterval
         self.onChange = onChange
         versions = try DataVersionReader(path: path)
         queue.sync {
@@ -108,25 +100,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             // The writer saw no other connection commit: every commit was its own.
             if writer == lastWriterVersion { return }
         }
-        notice()
-    }
-
-    /// Reports a change now, or at the end of the interval since the last report.
-    private func notice() {
-        let now = DispatchTime.now()
-        guard let last = lastNotice, now < last + noticeInterval.interval else {
-            lastNotice = now
-            onChange(false)
-            return
-        }
-        guard !noticeScheduled else { return }
-        noticeScheduled = true
-        queue.asyncAfter(deadline: last + noticeInterval.interval) { [weak self] in
-            guard let self, self.timer != nil else { return }
-            self.noticeScheduled = false
-            self.lastNotice = DispatchTime.now()
-            self.onChange(false)
-        }
+        onChange(false)
     }
 
     private func readVersion() -> Int? {

@@ -45,13 +45,6 @@ public final class SQLiteListSource<
         public var watchesOtherConnections = true
         /// The fallback poll interval of that watch.
         public var pollInterval: Duration = .seconds(1)
-        /// The shortest time between two invalidations for other connections' commits: the
-        /// first commit after a quiet spell invalidates at once; commits that follow within
-        /// this interval are gathered into one invalidation at its end. One display frame by
-        /// default, so a process committing 100 times a second costs about 60 loads a
-        /// second, not 100. The source's own commits are not paced (an app's own write
-        /// answers its user). Zero turns pacing off.
-        public var externalChangeInterval: Duration = .milliseconds(16)
         /// Whether commits through an owned database's own writer are applied as patches
         /// (the rows they touched, placed by SQLite comparisons) instead of a full reload,
         /// where the query allows it (see ``SQLiteListSource/incrementalStatus``).
@@ -354,8 +347,7 @@ public final class SQLiteListSource<
                 }
             }
             watcher = try? ExternalChangeWatcher(
-                path: path, identity: identity, pollInterval: options.pollInterval,
-                noticeInterval: options.externalChangeInterval, writerVersion: writerVersion
+                path: path, identity: identity, pollInterval: options.pollInterval, writerVersion: writerVersion
             ) { [weak self] replaced in
                 if replaced { self?.state.withLock { $0.fileReplaced = true } }
                 invalidation.invalidate()
