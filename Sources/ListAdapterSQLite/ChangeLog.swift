@@ -51,7 +51,7 @@ enum ChangeLog {
 
     /// The last sequence number ever given (0 for none), read in the caller's transaction.
     static func latest(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table]) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = ?"), arguments: [table]) ?? 0
     }
 
     /// The rowids of `listed` logged after `cursor`, up to the latest entry; `nil` when
@@ -60,10 +60,11 @@ enum ChangeLog {
         let latest = try latest(db)
         if latest == cursor { return ([], latest) }
         if latest < cursor { return nil }       // the log was dropped and re-created
-        let count = try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE seq > ?", arguments: [cursor]) ?? 0
+        // Statements cached: this runs for every commit another process makes.
+        let count = try Int64.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(table) WHERE seq > ?"), arguments: [cursor]) ?? 0
         guard count == latest - cursor, count <= Int64(limit) * 2 + 16 else { return nil }
         var rowIDs = Set<Int64>()
-        let rows = try Row.fetchCursor(db, sql: "SELECT rid FROM \(table) WHERE seq > ? AND tbl = ?", arguments: [cursor, listed])
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT rid FROM \(table) WHERE seq > ? AND tbl = ?"), arguments: [cursor, listed])
         while let row = try rows.next() { rowIDs.insert(row[0]) }
         return rowIDs.count <= limit ? (rowIDs, latest) : nil
     }

@@ -122,7 +122,7 @@ extension SQLiteListSource: IncrementalListDataSource {
         let outcome: Result<(ListSnapshotPatch<ID, Summary>, Int64), RowPlacement.Untrusted>
         do {
             outcome = try await database.read { db in
-                guard try Int.fetchOne(db, sql: "PRAGMA schema_version") == plan.schemaVersion else {
+                guard try Int.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) == plan.schemaVersion else {
                     return .failure(.init(reason: "the schema changed"))
                 }
                 guard let (rowIDs, latest) = try ChangeLog.touched(db, listed: table, after: cursor, limit: limit) else {
@@ -186,10 +186,10 @@ extension SQLiteListSource: IncrementalListDataSource {
     ) throws -> Result<ListSnapshotPatch<ID, Summary>, RowPlacement.Untrusted> {
         let delta = tracker.take()
         if delta.mustReload { return .failure(.init(reason: "no baseline to patch")) }
-        guard try Int.fetchOne(db, sql: "PRAGMA data_version") == version else {
+        guard try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) == version else {
             return .failure(.init(reason: "another connection committed"))
         }
-        guard try Int.fetchOne(db, sql: "PRAGMA schema_version") == plan.schemaVersion else {
+        guard try Int.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) == plan.schemaVersion else {
             return .failure(.init(reason: "the schema changed"))
         }
         if delta.rowIDs.count > limit { return .failure(.init(reason: "\(delta.rowIDs.count) rows touched (limit \(limit))")) }
