@@ -118,8 +118,16 @@ extension ListSnapshot {
         var count = 0
         starts.append(0)
 
+        // Chunk starts as the chunks go in (shifted from the lists', counted for chunks
+        // built here): no chunk's storage is read for them.
+        var chunkStarts: ContiguousArray<Int> = [0]
+        chunkStarts.reserveCapacity(max(old.chunks.count, new.chunks.count) + 16)
         func appendSection(of list: ListSnapshot, _ section: Int) {
-            chunks.append(contentsOf: list.chunks, list.sectionChunks[section] ..< list.sectionChunks[section + 1])
+            let first = list.sectionChunks[section]
+            let end = list.sectionChunks[section + 1]
+            chunks.append(contentsOf: list.chunks, first ..< end)
+            let shift = count - list.chunkStarts[first]
+            for ordinal in first ..< end { chunkStarts.append(list.chunkStarts[ordinal + 1] + shift) }
             count += list.numberOfItems(inSection: section)
         }
         func appendItems(of list: ListSnapshot, at positions: some Sequence<Int>) {
@@ -128,6 +136,7 @@ extension ListSnapshot {
             func flush() {
                 guard !ids.isEmpty else { return }
                 chunks.append(Chunk(serial: 0, ids: ids, summaries: summaries))
+                chunkStarts.append(chunkStarts[chunkStarts.count - 1] + ids.count)
                 ids = []
                 summaries = []
             }
@@ -176,7 +185,6 @@ extension ListSnapshot {
         }
         sectionChunks.append(chunks.count)
         let table = chunks.finish()
-        let chunkStarts = Self.chunkStarts(of: table)
         var state = ListSnapshot(
             chunks: table, chunkStarts: chunkStarts, ordinalOfSerial: [], titles: titles, starts: starts,
             sectionChunks: sectionChunks, index: IdentifierIndex(capacity: 0),

@@ -122,7 +122,7 @@ extension ChunkTable {
         @inlinable
         mutating func append(_ chunk: Chunk) {
             flushPending()
-            if current.isEmpty { current.reserveCapacity(pageCapacity) }
+            if current.isEmpty { current.reserveCapacity(2 * pageCapacity) }
             current.append(chunk)
             count += 1
             if current.count >= pageCapacity { closeCurrent() }
@@ -169,7 +169,7 @@ extension ChunkTable {
                     continue
                 }
                 let end = Swift.min(pageEnd, range.upperBound)
-                if current.isEmpty { current.reserveCapacity(pageCapacity) }
+                if current.isEmpty { current.reserveCapacity(2 * pageCapacity) }
                 current.append(contentsOf: table.pages[page][(ordinal - pageStart) ..< (end - pageStart)])
                 count += end - ordinal
                 ordinal = end

@@ -5,8 +5,12 @@ import Testing
 /// A change the default policy stages into two batches reaches observers as two batch
 /// events, each with its index and the count, and the adapter answers from each batch's
 /// after state as that batch is handed over; the single-batch policy delivers one.
+///
+/// The limit is a hang guard: run beside the replay and staging suites (minutes of
+/// synchronous work on a 2-core machine), this suite once failed at 188 s with 11 issues,
+/// not reproduced in eight runs since, alone or under load.
 @MainActor
-@Suite("Multi-batch delivery", .timeLimit(.minutes(1)))
+@Suite("Multi-batch delivery", .timeLimit(.minutes(5)))
 struct MultiBatchDeliveryTests {
     typealias Adapter = ListViewAdapter<String, Int, String>
 
