@@ -114,7 +114,8 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             if cleanEnd > ordinal {
                 // A run of chunks the patch does not touch: shared, copied in bulk.
                 builder.append(contentsOf: old.chunks, ordinal ..< cleanEnd)
-                old.appendChunkEnds(ordinal ..< cleanEnd, to: &chunkStarts)
+                let shift = chunkStarts[chunkStarts.count - 1] - old.chunkStarts[ordinal]
+                for start in old.chunkStarts[(ordinal + 1) ... cleanEnd] { chunkStarts.append(start + shift) }
                 chunkTitles.append(contentsOf: oldChunkTitles[ordinal ..< cleanEnd])
                 ordinal = cleanEnd
                 continue
