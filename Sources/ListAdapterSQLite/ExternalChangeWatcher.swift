@@ -115,8 +115,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     /// milliseconds.
     private func filesChanged() {
         check(includingIdentity: true)
-        let remaining = nextLook.map { Duration.nanoseconds(Int64(bitPattern: $0.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds)) }
-        if let delay = rechecks.restart(nextLookIn: remaining) { scheduleLook(after: delay) }
+        let lookIsDue = nextLook.map { $0 <= .now() + RecheckSchedule.first.interval } ?? false
+        if let delay = rechecks.restart(lookIsDue: lookIsDue) { scheduleLook(after: delay) }
     }
 
     private func recheck() {

@@ -15,12 +15,12 @@ struct RecheckSchedule: Sendable, Equatable {
     private(set) var isRunning = false
 
     /// A file event: starts the sequence over. Returns the delay of the next look, or
-    /// `nil` when the look already scheduled comes soon enough (within ``first``), so a
+    /// `nil` when the look already scheduled is due within ``first`` (`lookIsDue`), so a
     /// burst of events (a commit writes several WAL frames) reprograms the timer once.
-    mutating func restart(nextLookIn remaining: Duration?) -> Duration? {
+    mutating func restart(lookIsDue: Bool) -> Duration? {
         elapsed = .zero
         interval = Self.first
-        if isRunning, let remaining, remaining <= Self.first { return nil }
+        if isRunning && lookIsDue { return nil }
         isRunning = true
         return interval
     }

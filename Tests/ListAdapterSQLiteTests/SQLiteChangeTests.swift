@@ -118,12 +118,8 @@ struct SQLiteFileEventTests {
     @Test func anotherProcessesCommitWakesTheWatchWithoutPolling() async throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        var options = SQLiteListSource<Int64, Int64, Message>.Options()
-        options.pollInterval = .seconds(3_600)
-        let source = try fixture.source(access: .followed, options: options)
-        let adapter = ListViewAdapter(source: source)
-        let probe = ListViewAdapterProbe(adapter)
-        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let (source, adapter, probe) = try await Self.followedWithoutPolling(fixture)
+        defer { withExtendedLifetime(adapter) {} }
         let peer = try PythonPeer(script: """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1], timeout=10)
@@ -150,12 +146,8 @@ struct SQLiteFileEventTests {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
         let shim = try Self.slowSyncShim(in: fixture.directory, milliseconds: 300)
-        var options = SQLiteListSource<Int64, Int64, Message>.Options()
-        options.pollInterval = .seconds(3_600)
-        let source = try fixture.source(access: .followed, options: options)
-        let adapter = ListViewAdapter(source: source)
-        let probe = ListViewAdapterProbe(adapter)
-        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        let (source, adapter, probe) = try await Self.followedWithoutPolling(fixture)
+        defer { withExtendedLifetime(adapter) {} }
         let peer = try PythonPeer(script: """
             import sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
@@ -172,6 +164,21 @@ struct SQLiteFileEventTests {
         let truth = try fixture.plainSnapshot(source.database)
         #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
         #expect(peer.finish() == 0)
+    }
+
+    /// A follower of `fixture` whose poll is an hour apart (only file events wake it), its
+    /// adapter, loaded, and a probe on it.
+    static func followedWithoutPolling(_ fixture: MailFixture) async throws -> (
+        source: SQLiteListSource<Int64, Int64, Message>, adapter: ListViewAdapter<Int64, Int64, Message>,
+        probe: ListViewAdapterProbe<Int64, Int64, Message>
+    ) {
+        var options = SQLiteListSource<Int64, Int64, Message>.Options()
+        options.pollInterval = .seconds(3_600)
+        let source = try fixture.source(access: .followed, options: options)
+        let adapter = ListViewAdapter(source: source)
+        let probe = ListViewAdapterProbe(adapter)
+        await probe.recorder.wait { _ in probe.recorder.reloadCount == 1 }
+        return (source, adapter, probe)
     }
 
     /// Compiles a shared library whose `fdatasync` and `fsync` sleep `milliseconds` first:

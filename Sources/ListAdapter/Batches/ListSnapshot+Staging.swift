@@ -123,11 +123,9 @@ extension ListSnapshot {
         var chunkStarts: ContiguousArray<Int> = [0]
         chunkStarts.reserveCapacity(max(old.chunks.count, new.chunks.count) + 16)
         func appendSection(of list: ListSnapshot, _ section: Int) {
-            let first = list.sectionChunks[section]
-            let end = list.sectionChunks[section + 1]
-            chunks.append(contentsOf: list.chunks, first ..< end)
-            let shift = count - list.chunkStarts[first]
-            for ordinal in first ..< end { chunkStarts.append(list.chunkStarts[ordinal + 1] + shift) }
+            let range = list.sectionChunks[section] ..< list.sectionChunks[section + 1]
+            chunks.append(contentsOf: list.chunks, range)
+            list.appendChunkEnds(range, to: &chunkStarts)
             count += list.numberOfItems(inSection: section)
         }
         func appendItems(of list: ListSnapshot, at positions: some Sequence<Int>) {

@@ -114,8 +114,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             if cleanEnd > ordinal {
                 // A run of chunks the patch does not touch: shared, copied in bulk.
                 builder.append(contentsOf: old.chunks, ordinal ..< cleanEnd)
-                let shift = chunkStarts[chunkStarts.count - 1] - old.chunkStarts[ordinal]
-                for start in old.chunkStarts[(ordinal + 1) ... cleanEnd] { chunkStarts.append(start + shift) }
+                old.appendChunkEnds(ordinal ..< cleanEnd, to: &chunkStarts)
                 chunkTitles.append(contentsOf: oldChunkTitles[ordinal ..< cleanEnd])
                 ordinal = cleanEnd
                 continue

@@ -83,6 +83,15 @@ extension ListSnapshot {
         return starts
     }
 
+    /// Appends to `starts` (chunk starts of a table being built, its item count last) the
+    /// ends of this snapshot's chunks `range`, shifted to follow what `starts` counts: the
+    /// starts of a table that takes those chunks next. Reads no chunk's storage.
+    @inlinable
+    func appendChunkEnds(_ range: Range<Int>, to starts: inout ContiguousArray<Int>) {
+        let shift = starts[starts.count - 1] - chunkStarts[range.lowerBound]
+        for end in chunkStarts[(range.lowerBound + 1) ... range.upperBound] { starts.append(end + shift) }
+    }
+
     /// The identifiers in section order, as one array.
     ///
     /// - Complexity: O(n).
