@@ -32,7 +32,7 @@ final class CountingSource<Wrapped: ListDataSource>: ListDataSource {
 }
 
 @MainActor
-@Suite("SQLite source: noticing changes", .timeLimit(.minutes(1)))
+@Suite("SQLite source: noticing changes", .hangGuard)
 struct SQLiteChangeTests {
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Message>
 
@@ -113,7 +113,7 @@ struct SQLiteChangeTests {
 /// the same `DatabaseFileEvents` protocol Apple platforms implement with dispatch sources),
 /// not by its poll: with the poll an hour apart, another process's commit still arrives.
 @MainActor
-@Suite("SQLite source: woken by file events", .timeLimit(.minutes(1)))
+@Suite("SQLite source: woken by file events", .hangGuard)
 struct SQLiteFileEventTests {
     @Test func anotherProcessesCommitWakesTheWatchWithoutPolling() async throws {
         let fixture = try MailFixture(rows: 20)

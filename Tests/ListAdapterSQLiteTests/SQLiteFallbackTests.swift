@@ -8,7 +8,7 @@ import Testing
 /// Each condition under which a patch cannot be trusted makes the source reload in full,
 /// and the list still equals a full scan.
 @MainActor
-@Suite("SQLite source: incremental fallbacks", .timeLimit(.minutes(2)))
+@Suite("SQLite source: incremental fallbacks", .hangGuard)
 struct SQLiteFallbackTests {
     typealias Source = SQLiteIncrementalTests.Source
 

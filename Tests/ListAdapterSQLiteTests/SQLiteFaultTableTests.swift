@@ -7,7 +7,7 @@ import Testing
 /// Runs every cell of ``FaultTable``: each fault, on a followed and an owned source, at
 /// open, during a scan and between loads, through a real adapter and the reference views.
 @MainActor
-@Suite("SQLite source: the fault table", .timeLimit(.minutes(1)))
+@Suite("SQLite source: the fault table", .hangGuard)
 struct SQLiteFaultTableTests {
     typealias Source = FaultFixture.Source
 

@@ -140,7 +140,7 @@ struct SQLiteFaultTests {
 }
 
 @MainActor
-@Suite("SQLite source faults through the adapter", .timeLimit(.minutes(1)))
+@Suite("SQLite source faults through the adapter", .hangGuard)
 struct SQLiteAdapterFaultTests {
     @Test func theAdapterKeepsItsLastGoodListWhenTheFileIsReplaced() async throws {
         let fixture = try MailFixture(rows: 30)

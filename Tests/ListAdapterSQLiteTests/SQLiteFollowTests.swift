@@ -9,7 +9,7 @@ import Testing
 /// owned/followed split (the source switched files to WAL, created a file from a 0-byte
 /// one, and took a write lock to start).
 @MainActor
-@Suite("SQLite source: following a database read-only", .timeLimit(.minutes(1)))
+@Suite("SQLite source: following a database read-only", .hangGuard)
 struct SQLiteFollowTests {
     typealias Source = SQLiteListSource<Int64, Int64, Message>
 

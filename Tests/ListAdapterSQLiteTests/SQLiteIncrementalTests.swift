@@ -9,7 +9,7 @@ import Testing
 /// patches. The oracle is a fresh full scan (a plain SELECT in the same order) after every
 /// commit; every delivered batch replays on both reference views.
 @MainActor
-@Suite("SQLite source: incremental updates", .timeLimit(.minutes(2)))
+@Suite("SQLite source: incremental updates", .hangGuard)
 struct SQLiteIncrementalTests {
     struct Mail: FetchableRecord, Decodable, Sendable {
         var id: Int64
@@ -165,7 +165,7 @@ struct SQLiteIncrementalTests {
 /// The benchmark's shape: a covering index on the order, one-row commits alternating a
 /// summary update with a move to another day; every commit is delivered as a batch.
 @MainActor
-@Suite("SQLite source: incremental updates, one row at a time", .timeLimit(.minutes(1)))
+@Suite("SQLite source: incremental updates, one row at a time", .hangGuard)
 struct SQLiteIncrementalOneRowTests {
     @Test func everyOneRowCommitIsDeliveredAsAPatch() async throws {
         let fixture = try MailFixture(rows: 2_000, days: 40)

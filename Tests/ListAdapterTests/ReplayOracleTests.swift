@@ -124,14 +124,26 @@ struct ReplayOracleTests {
     /// and is otherwise checked for the "fewest batches" claim but replayed only by the
     /// random pairs (most of these pairs take two or three batches, and replaying both
     /// would triple the test's time). With
-    /// `LISTADAPTER_EXHAUSTIVE_ITEMS=5`, up to 5 items of 6 ids (20,016,422 pairs): CI runs
-    /// that in a release build. Lists that differ only by renaming are tried once: old lists
+    /// `LISTADAPTER_EXHAUSTIVE_ITEMS=5`, up to 5 items of 6 ids (20,016,422 pairs), best run in
+    /// a release build (README). Lists that differ only by renaming are tried once: old lists
     /// use ids a, b, c, d in order and number sections by first appearance, and in new
     /// lists the ids and titles the old list lacks are also taken in order. Replayed on the
     /// collection-view model only, the stricter of the two (unsafe moved-section cases,
     /// R6/R11 as errors, duplicates counted twice); the random pairs above use both.
-    @Test(arguments: ExhaustiveLists.canonicalOldLists())
-    func exhaustiveSmallCases(old: [Int]) {
+    @Test(.serialized, arguments: ExhaustiveLists.canonicalOldLists())
+    func exhaustiveSmallCases(old: [Int]) async {
+        // Minutes of CPU in a debug build: on a thread of its own, one old list at a time,
+        // so that it takes at most one core and none of the threads that run the other tests
+        // (Swift Testing runs the whole suite at once; on two cores a test that held both
+        // of those threads for two minutes made the suites that wait on conditions wait it out).
+        let (cases, failure) = await onOwnThread { Self.replayEveryNewList(against: old) }
+        if let failure { Issue.record("\(failure)") }
+        #expect(cases > 0)
+    }
+
+    /// Replays `old` against every new list of the enumeration; returns how many pairs it
+    /// tried and the first failure.
+    private static func replayEveryNewList(against old: [Int]) -> (cases: Int, failure: String?) {
         let oldSnapshot = ExhaustiveLists.snapshot(ids: Array(0 ..< old.count), sections: old, updated: { _ in false })
         let oldSectionCount = Set(old).count
         var cases = 0
@@ -144,17 +156,18 @@ struct ReplayOracleTests {
                         position % 2 == variant
                     }
                     cases += 1
-                    if let failure = Self.replayBothPolicies(
+                    if let failure = replayBothPolicies(
                         from: oldSnapshot, to: newSnapshot, updateStyle: variant == 0 ? .reconfigure : .reload, kinds: [.collection],
                         replaysSingle: false
                     ) {
-                        Issue.record("old \(oldSnapshot.entries.map { "\($0.id)\($0.section!)" }) new \(newSnapshot.entries.map { "\($0.id)\($0.section!)=\($0.summary)" }): \(failure)")
-                        return
+                        let oldText = oldSnapshot.entries.map { "\($0.id)\($0.section!)" }
+                        let newText = newSnapshot.entries.map { "\($0.id)\($0.section!)=\($0.summary)" }
+                        return (cases, "old \(oldText) new \(newText): \(failure)")
                     }
                 }
             }
         }
-        #expect(cases > 0)
+        return (cases, nil)
     }
 
     @Test func movesAreMinimalAtScale() {

@@ -6,7 +6,7 @@ import Testing
 /// `sample browse` in a pseudo-terminal: hostile text stays on its line, the status line
 /// says what is true, a failed first load ends the program with its whole message, and
 /// Ctrl-C quits.
-@Suite("sample browse, screen", .serialized, .timeLimit(.minutes(2)))
+@Suite("sample browse, screen", .serialized, .hangGuard)
 struct BrowseScreenTests {
     typealias Session = BrowserTerminalTests.Session
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The interactive list, driven for real: `sample` runs in a pseudo-terminal (tmux), gets
 /// keystrokes, and the test reads the screen.
-@Suite("sample, interactive", .serialized, .timeLimit(.minutes(2)))
+@Suite("sample, interactive", .serialized, .hangGuard)
 struct BrowserTerminalTests {
     /// A tmux session running one command in a pseudo-terminal (120x30 by default).
     struct Session {

@@ -4,7 +4,7 @@ import Testing
 
 /// The demo database: where it goes, and that an interrupted creation never blocks a
 /// later run.
-@Suite("sample demo, recovery", .serialized, .timeLimit(.minutes(2)))
+@Suite("sample demo, recovery", .serialized, .hangGuard)
 struct DemoRecoveryTests {
     typealias Session = BrowserTerminalTests.Session
 

@@ -4,7 +4,7 @@ import ListAdapter
 import ListAdapterTesting
 import Testing
 
-@Suite("sample watch", .timeLimit(.minutes(1)))
+@Suite("sample watch", .hangGuard)
 struct WatchCommandTests {
     static func sections(_ value: Any?) -> [(title: String?, ids: [String])] {
         (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, $0["ids"] as? [String] ?? []) }

@@ -4,7 +4,7 @@ import Testing
 
 /// `sample watch` never hangs in silence: each failure is printed once, named by the
 /// table and file, and when it cannot go on it exits with a documented status.
-@Suite("sample watch, failures and endings", .timeLimit(.minutes(2)))
+@Suite("sample watch, failures and endings", .hangGuard)
 struct WatchFailureTests {
     /// Generous: a status is due within a few seconds, but the machine may be busy.
     static let deadline = 30.0

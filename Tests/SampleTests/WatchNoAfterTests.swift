@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 /// `sample watch --json --no-after`: batches without their `after` lists (issue 10).
-@Suite("sample watch --no-after", .timeLimit(.minutes(1)))
+@Suite("sample watch --no-after", .hangGuard)
 struct WatchNoAfterTests {
     /// The first change line `watch` prints with `extra` options, after one insert.
     static func firstChange(_ extra: [String]) async throws -> [String: Any] {

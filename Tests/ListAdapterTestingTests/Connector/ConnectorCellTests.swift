@@ -5,7 +5,7 @@ import Testing
 /// Cells: a placeholder first, the payload when it arrives, only into a cell still showing
 /// that item; prefetching and its cancellation.
 @MainActor
-@Suite("ListViewConnector cells", .timeLimit(.minutes(1)))
+@Suite("ListViewConnector cells", .hangGuard)
 struct ConnectorCellTests {
     /// A loaded harness over `count` items whose payload fetches are held.
     static func heldHarness(count: Int) async throws -> ConnectorHarness {

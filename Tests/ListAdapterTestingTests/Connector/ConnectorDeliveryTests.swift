@@ -6,7 +6,7 @@ import Testing
 /// otherwise, every batch of a staged change against its own state, and the debug-build
 /// check that keeps a batch the view would reject away from it.
 @MainActor
-@Suite("ListViewConnector delivery", .timeLimit(.minutes(1)))
+@Suite("ListViewConnector delivery", .hangGuard)
 struct ConnectorDeliveryTests {
     @Test func aReadyViewInAWindowGetsBatchesAndOtherwiseReloads() async throws {
         let harness = ConnectorHarness(HeldFetchSource(count: 30), isReady: false)

@@ -5,7 +5,7 @@ import Testing
 /// The user's place (the first visible item stays where it is on screen) and selection by
 /// identity.
 @MainActor
-@Suite("ListViewConnector place and selection", .timeLimit(.minutes(1)))
+@Suite("ListViewConnector place and selection", .hangGuard)
 struct ConnectorPlaceTests {
     @Test(arguments: [true, false])
     func theFirstVisibleItemKeepsItsPlaceWhenRowsChangeAboveIt(keepsPlace: Bool) async throws {

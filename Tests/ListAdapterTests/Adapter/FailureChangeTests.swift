@@ -6,7 +6,7 @@ import Testing
 /// A second failure with another cause is delivered too (errors compare by kind and
 /// source, so it used to be swallowed and `loadState` kept the first cause).
 @MainActor
-@Suite("Adapter: every failure visible", .timeLimit(.minutes(1)))
+@Suite("Adapter: every failure visible", .hangGuard)
 struct FailureChangeTests {
     struct Cause: Error, CustomStringConvertible {
         let description: String

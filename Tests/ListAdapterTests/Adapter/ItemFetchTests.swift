@@ -3,7 +3,7 @@ import ListAdapter
 import Testing
 
 @MainActor
-@Suite("ListViewAdapter items", .timeLimit(.minutes(1)))
+@Suite("ListViewAdapter items", .hangGuard)
 struct ItemFetchTests {
     static func loadedAdapter(_ source: ControlledSource, configuration: ListViewAdapterConfiguration = .init())
         async -> (ListViewAdapter<String, Int, String>, ViewHarness)

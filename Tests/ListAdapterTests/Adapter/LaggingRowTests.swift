@@ -36,7 +36,7 @@ final class SummarizingSource: SummarizingListDataSource {
 }
 
 @MainActor
-@Suite("Payloads and the rows they are shown on", .timeLimit(.minutes(1)))
+@Suite("Payloads and the rows they are shown on", .hangGuard)
 struct LaggingRowTests {
     typealias Adapter = ListViewAdapter<String, Int, String>
 

@@ -3,7 +3,7 @@ import ListAdapterTesting
 import Testing
 
 @MainActor
-@Suite("ListViewAdapter", .timeLimit(.minutes(1)))
+@Suite("ListViewAdapter", .hangGuard)
 struct ListViewAdapterTests {
     typealias Adapter = ListViewAdapter<String, Int, String>
 

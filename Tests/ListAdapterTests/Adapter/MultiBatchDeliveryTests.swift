@@ -10,7 +10,7 @@ import Testing
 /// synchronous work on a 2-core machine), this suite once failed at 188 s with 11 issues,
 /// not reproduced in eight runs since, alone or under load.
 @MainActor
-@Suite("Multi-batch delivery", .timeLimit(.minutes(5)))
+@Suite("Multi-batch delivery", .hangGuard)
 struct MultiBatchDeliveryTests {
     typealias Adapter = ListViewAdapter<String, Int, String>
 

@@ -7,7 +7,7 @@ import Testing
 /// (new mail, reads, deletes, refiles to the previous day) while a screen shows them and
 /// asks for every row it cannot draw. Counted in deliveries and requests, never in time.
 @MainActor
-@Suite("Payloads under a continuous writer", .timeLimit(.minutes(1)))
+@Suite("Payloads under a continuous writer", .hangGuard)
 struct PayloadsUnderWriterTests {
     static let deliveries = 60
 

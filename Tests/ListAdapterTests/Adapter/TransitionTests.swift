@@ -3,7 +3,7 @@ import ListAdapter
 import Testing
 
 @MainActor
-@Suite("ListViewAdapter transitions", .timeLimit(.minutes(1)))
+@Suite("ListViewAdapter transitions", .hangGuard)
 struct TransitionTests {
     @Test func aTransitionIsAnAnimatedDifference() async throws {
         let first = InMemoryListSource(ListViewAdapterTests.initial)
@@ -80,7 +80,7 @@ struct TransitionTests {
     }
 }
 
-@Suite("ListViewAdapter on an injected delivery queue", .timeLimit(.minutes(1)))
+@Suite("ListViewAdapter on an injected delivery queue", .hangGuard)
 struct InjectedQueueTests {
     @Test func eventsArriveOnTheInjectedQueueAndTheAsyncSequenceYieldsThem() async throws {
         let queue = DispatchQueue(label: "test delivery")
@@ -115,7 +115,7 @@ struct InjectedQueueTests {
 }
 
 @MainActor
-@Suite("ListViewAdapter transitions during delivery", .timeLimit(.minutes(1)))
+@Suite("ListViewAdapter transitions during delivery", .hangGuard)
 struct TransitionDuringDeliveryTests {
     @Test func aTransitionStartedInsideAnObserverCallbackIsComputedAgainstWhatObserversSaw() async throws {
         let first = InMemoryListSource(ListViewAdapterTests.initial)
@@ -165,7 +165,7 @@ final class CallbackSource: CallbackListDataSource {
 }
 
 @MainActor
-@Suite("CallbackListDataSource", .timeLimit(.minutes(1)))
+@Suite("CallbackListDataSource", .hangGuard)
 struct CallbackSourceTests {
     @Test func aCompletionHandlerSourceFeedsTheAdapter() async throws {
         let source = CallbackSource()
