@@ -79,6 +79,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         }
     }
 
+    /// Looks at once, as a file event makes it look, and returns once it has looked. Any
+    /// thread but the watcher's queue (tests use it to know the watch has seen a change).
+    func lookNow() {
+        queue.sync { check(includingIdentity: true) }
+    }
+
     deinit {
         timer?.cancel()
         recheckTimer?.cancel()
@@ -88,7 +94,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     /// Compares the data version (and, on a file event or the slow poll, the file's
     /// identity) with the last seen.
     private func check(includingIdentity: Bool = false) {
-        if includingIdentity, !replaced, let identity, FileIdentity(path: path) != identity {
+        // Once the file is gone or replaced the source only fails (it names the new file
+        // and asks for a new source): nothing is left to report. Looking on would read
+        // the old file's version through the new file's WAL, and wake the adapter for a
+        // failing load every time that moves.
+        if replaced { return }
+        if includingIdentity, let identity, FileIdentity(path: path) != identity {
             replaced = true
             onChange(true)
             return
