@@ -1,10 +1,10 @@
+import ListAdapter
 import GRDB
-import Synchronization
 
 /// What changed since the list was last loaded or patched, as the incremental path needs
 /// it: the rowids touched, and whether something happened that a patch cannot describe.
 ///
-/// Thread safety: a `Mutex`.
+/// Thread safety: a lock (`Guarded`).
 final class DeltaTracker: Sendable {
     struct State {
         /// Rowids touched by own commits since the baseline.
@@ -16,7 +16,7 @@ final class DeltaTracker: Sendable {
         var mustReload = true
     }
 
-    let state = Mutex(State())
+    let state = Guarded(State())
 
     /// Records one committed transaction's rowids. Writer queue.
     func record(_ rowIDs: Set<Int64>, updated: Set<Int64>) {

@@ -1,7 +1,6 @@
 import Foundation
 public import GRDB
 public import ListAdapter
-import Synchronization
 
 /// A ``ListAdapter/ListDataSource`` over a table of your own SQLite database, on GRDB.
 ///
@@ -32,7 +31,7 @@ import Synchronization
 /// owns.
 ///
 /// Thread safety: `Sendable`; GRDB serialises database access on its own queues, and the
-/// source's own state is guarded by a `Mutex`.
+/// source's own state is guarded by a lock (`Guarded`).
 public final class SQLiteListSource<
     ID: Hashable & SQLiteValue, Summary: Equatable & SQLiteValue, Item: FetchableRecord & Sendable
 >: SummarizingListDataSource, CustomStringConvertible {
@@ -97,7 +96,7 @@ public final class SQLiteListSource<
         var ticket = 0
     }
 
-    let state = Mutex(State())
+    let state = Guarded(State())
     /// Rowids touched by own commits since the last load.
     let tracker = DeltaTracker()
 

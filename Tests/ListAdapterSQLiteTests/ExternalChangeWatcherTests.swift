@@ -1,3 +1,4 @@
+import ListAdapter
 import Foundation
 import GRDB
 @testable import ListAdapterSQLite
@@ -11,7 +12,7 @@ struct ExternalChangeWatcherTests {
     @Test func aReplacedFileIsReportedOnceAndThenNothingMore() throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        let reports = Locked<[Bool]>([])
+        let reports = Guarded<[Bool]>([])
         let watcher = try ExternalChangeWatcher(
             path: fixture.path, identity: FileIdentity(path: fixture.path), pollInterval: .seconds(3_600)
         ) { replaced in reports.withLock { $0.append(replaced) } }
@@ -36,7 +37,7 @@ struct ExternalChangeWatcherTests {
     @Test func anotherConnectionsCommitsAreReported() throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        let reports = Locked<[Bool]>([])
+        let reports = Guarded<[Bool]>([])
         let watcher = try ExternalChangeWatcher(
             path: fixture.path, identity: FileIdentity(path: fixture.path), pollInterval: .seconds(3_600)
         ) { replaced in reports.withLock { $0.append(replaced) } }

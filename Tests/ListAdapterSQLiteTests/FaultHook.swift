@@ -1,3 +1,4 @@
+import ListAdapter
 import GRDB
 
 /// Makes a fault strike in the middle of a scan, deterministically: the hooked query's
@@ -14,7 +15,7 @@ final class FaultHook: Sendable {
         var firedAtRow: Int?
     }
 
-    private let state = Locked(State())
+    private let state = Guarded(State())
 
     /// Registers the hook's SQL function on a connection (from `prepareDatabase`).
     func install(in db: Database) {

@@ -40,7 +40,7 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
 
     let wrapped: Source
     private let hook: FaultHook?
-    private let state = Locked(State())
+    private let state = Guarded(State())
 
     init(_ wrapped: Source, hook: FaultHook? = nil) {
         self.wrapped = wrapped

@@ -121,7 +121,7 @@ struct SQLiteFaultTableTests {
         try Self.expectUntouched(cell, fixture, since: initial)
 
         FaultFixture.forgetCachedPages(of: source)     // the scan reads the file, not cached pages
-        let struck = Locked<(any Error)?>(nil)
+        let struck = Guarded<(any Error)?>(nil)
         hook.arm(atRow: Self.strikeRow) {
             do { try scene.strike(source: source) } catch { struck.withLock { $0 = error } }
         }

@@ -13,9 +13,9 @@ final class SnapshotSequence: ListDataSource {
     typealias Item = Int64
 
     private let snapshots: [ListSnapshot<Int64, Int64>]
-    private let next = Mutex(0)
+    private let next = Guarded(0)
     private let loads = Atomic<Int>(0)
-    private let handle = Mutex<ListInvalidation?>(nil)
+    private let handle = Guarded<ListInvalidation?>(nil)
 
     init(_ snapshots: [ListSnapshot<Int64, Int64>]) {
         self.snapshots = snapshots
@@ -149,7 +149,7 @@ enum AdapterScenarios {
                 let section = Int(sectionDraw * Double(adapter.numberOfSections))
                 let count = adapter.numberOfItems(inSection: section)
                 let first = Int(itemDraw * Double(max(1, count - 20)))
-                let remaining = Mutex(min(20, count - first))
+                let remaining = Guarded(min(20, count - first))
                 for item in first ..< first + min(20, count - first) {
                     adapter.item(at: ItemPath(section: section, item: item)) { _ in
                         if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.signal() }

@@ -3,7 +3,6 @@ import GRDB
 import ListAdapter
 import ListAdapterSQLite
 import ListAdapterTesting
-import Synchronization
 
 /// Commits applied as patches (the rows they touched), against a full reload and diff of
 /// the same list in the same run.

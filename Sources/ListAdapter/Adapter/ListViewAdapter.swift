@@ -1,6 +1,5 @@
 import Dispatch
 import Logging
-import Synchronization
 
 /// Shows a data source's list in a `UITableView` or `UICollectionView`, however long the
 /// list: it keeps only identifiers, section titles and summaries in memory, computes every
@@ -31,7 +30,7 @@ import Synchronization
 /// consistent counts.
 public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `core` is only touched on `queue`, `delivered` only on the
-    // delivery queue (both checked in debug builds); the rest is immutable or a Mutex.
+    // delivery queue (both checked in debug builds); the rest is immutable or `Guarded`.
 
     /// The data source type the adapter works with.
     public typealias Source = any ListDataSource<ID, Summary, Item>
@@ -49,7 +48,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     let itemCost: @Sendable (Item) -> Int
     /// The current source and its generation, readable from any thread (for fetches and
     /// for ``ListInvalidation/isActive``).
-    let current: Mutex<(source: Source, generation: Int)>
+    let current: Guarded<(source: Source, generation: Int)>
 
     /// State owned by `queue`.
     var core: CoreState
@@ -92,7 +91,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
         )
         self.makeUpdate = makeUpdate
         self.itemCost = itemCost
-        self.current = Mutex((source, 1))
+        self.current = Guarded((source, 1))
         self.core = CoreState(source: source, coalescesStorms: configuration.coalescingInterval > .zero)
         self.delivered = DeliveredState(
             cache: PayloadCache(countLimit: configuration.cacheCountLimit, costLimit: configuration.cacheCostLimit)

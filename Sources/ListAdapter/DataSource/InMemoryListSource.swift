@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An array-backed, mutable, thread-safe ``ListDataSource``: for tests, soak runs and
 /// previews.
@@ -14,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Thread safety: every member may be called from any thread; state is guarded by a
-/// `Mutex`, and no user code runs while it is held.
+/// lock (`Guarded`), and no user code runs while it is held.
 public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: SummarizingListDataSource {
     /// One entry and its payload.
     public struct Record: Sendable {
@@ -36,11 +35,11 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
         var invalidations: [ListInvalidation] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Guarded<State>
 
     /// Creates a source holding `records`, in list order.
     public init(_ records: [Record] = []) {
-        state = Mutex(State(records: records, itemsByID: Self.index(records)))
+        state = Guarded(State(records: records, itemsByID: Self.index(records)))
     }
 
     /// The records, in list order (a copy).

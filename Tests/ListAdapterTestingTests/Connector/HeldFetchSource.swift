@@ -1,5 +1,4 @@
 import ListAdapter
-import Synchronization
 
 /// A real in-memory data source whose payload fetches can be held until released and are
 /// recorded, so a test decides when payloads arrive. Payloads are `"id@summary"`.
@@ -17,7 +16,7 @@ final class HeldFetchSource: ListDataSource {
         var missing: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     init(_ records: [Record]) {
         data = InMemoryListSource(records)

@@ -1,6 +1,5 @@
 import Dispatch
 @testable import ListAdapter
-import Synchronization
 import Testing
 
 /// A summarizing source whose loads can be held back (through a `ControlledSource`) and
@@ -11,7 +10,7 @@ final class SummarizingSource: SummarizingListDataSource {
     typealias Item = String
 
     let controlled: ControlledSource
-    private let fetched = Mutex<[String]>([])
+    private let fetched = Guarded<[String]>([])
 
     init(_ records: [Record]) {
         controlled = ControlledSource(records)

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import ListAdapter
 import ListAdapterTesting
-import Synchronization
 
 /// A mailbox in an `InMemoryListSource`, written from a background thread the way the
 /// sample's simulated mail writes its database: new mail at the top, and messages near
@@ -17,8 +16,8 @@ final class MailboxWriter: Sendable {
     let source: InMemoryListSource<String, Int, String>
     let seed: UInt64
     private let signal = DispatchSemaphore(value: 0)
-    private let state = Mutex(State())
-    private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    private let state = Guarded(State())
+    private let finished = Guarded<CheckedContinuation<Void, Never>?>(nil)
 
     private struct State {
         var stopped = false

@@ -1,5 +1,4 @@
 import ListAdapter
-import Synchronization
 
 typealias Record = InMemoryListSource<String, Int, String>.Record
 
@@ -39,7 +38,7 @@ final class ControlledSource: ListDataSource {
         var loadWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     init(_ records: [Record] = []) {
         data = InMemoryListSource(records)
