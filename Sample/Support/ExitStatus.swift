@@ -9,7 +9,7 @@ enum ExitStatus: Int32 {
     case firstLoadFailed = 3
     /// The database file was deleted or replaced while followed.
     case fileGone = 4
-    /// A later load failed and the source did not recover within ``WatchSession/patience``.
+    /// A later load failed and the source did not recover within `--patience` (5 s by default).
     case sourceFailed = 5
 
     /// The statuses as `--help` and the README list them.

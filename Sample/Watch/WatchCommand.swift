@@ -34,7 +34,11 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: .customLong("no-after"), help: "With --json, print batches without their \"after\" lists (at a million rows each is the whole list).")
     var noAfter = false
 
+    @Option(help: "Seconds a source that listed once may keep failing (retried every second) before watch gives up with status 5.")
+    var patience: Double = 5
+
     func validate() throws {
+        if !(patience > 0 && patience <= 86_400) { throw ValidationError("--patience takes a number of seconds above 0, up to 86400") }
         if noAfter && !json { throw ValidationError("--no-after applies to --json output; add --json") }
     }
 
@@ -50,7 +54,7 @@ struct WatchCommand: ParsableCommand {
         }
         let label = options.sourceLabel
         DispatchQueue.main.async {
-            WatchSession.start(source: source, label: label, printer: printer)
+            WatchSession.start(source: source, label: label, printer: printer, patience: .milliseconds(Int(patience * 1_000)))
         }
         dispatchMain()
     }

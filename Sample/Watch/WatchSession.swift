@@ -17,8 +17,10 @@ final class WatchSession: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
     typealias Source = SQLiteListSource<String, String?, IgnoredRow>
 
-    /// How long a source that listed once may keep failing before `watch` gives up.
-    static let patience: Duration = .seconds(5)
+    /// How long a source that listed once may keep failing before `watch` gives up, by
+    /// default (`--patience`).
+    static let defaultPatience: Duration = .seconds(5)
+    private let patience: Duration
 
     nonisolated(unsafe) private static var running: WatchSession?      // main queue only
 
@@ -34,14 +36,15 @@ final class WatchSession: @unchecked Sendable {
     private var lastPrinted: String?
 
     /// Starts following `source`, kept until the process exits. Main queue.
-    static func start(source: Source, label: String, printer: WatchPrinter) {
-        let session = WatchSession(source: source, label: label, printer: printer)
+    static func start(source: Source, label: String, printer: WatchPrinter, patience: Duration = defaultPatience) {
+        let session = WatchSession(source: source, label: label, printer: printer, patience: patience)
         running = session
         session.signals = ProcessEnd.onTerminationSignals()
         ProcessEnd.onEndOfInput { running?.inputEnded() }
     }
 
-    private init(source: Source, label: String, printer: WatchPrinter) {
+    private init(source: Source, label: String, printer: WatchPrinter, patience: Duration) {
+        self.patience = patience
         var configuration = ListViewAdapterConfiguration()
         // Failures are printed here, once; the adapter's own log line would repeat them.
         configuration.logger.logLevel = .critical
@@ -89,7 +92,7 @@ final class WatchSession: @unchecked Sendable {
     private func retry() {
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [self] in
             guard let since = failingSince else { return }          // recovered
-            if ContinuousClock.now - since >= Self.patience { exit(ExitStatus.sourceFailed.rawValue) }
+            if ContinuousClock.now - since >= patience { exit(ExitStatus.sourceFailed.rawValue) }
             adapter.invalidate()
             retry()
         }
