@@ -6,16 +6,22 @@ import Testing
 
 @Suite("The external-change watch")
 struct ExternalChangeWatcherTests {
+    /// A watch on `fixture`'s file, polling an hour apart, and what it reports (`true`: replaced).
+    static func watch(_ fixture: MailFixture) throws -> (ExternalChangeWatcher, Guarded<[Bool]>) {
+        let reports = Guarded<[Bool]>([])
+        let watcher = try ExternalChangeWatcher(
+            path: fixture.path, identity: FileIdentity(path: fixture.path), pollInterval: .seconds(3_600)
+        ) { replaced in reports.withLock { $0.append(replaced) } }
+        return (watcher, reports)
+    }
+
     /// A replaced file is reported once, and then the watch stays quiet. It used to read
     /// the old file's version on through the new file's WAL, and wake the adapter for a
     /// failing load at every commit to the new file (101 loads for 100 commits, measured).
     @Test func aReplacedFileIsReportedOnceAndThenNothingMore() throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        let reports = Guarded<[Bool]>([])
-        let watcher = try ExternalChangeWatcher(
-            path: fixture.path, identity: FileIdentity(path: fixture.path), pollInterval: .seconds(3_600)
-        ) { replaced in reports.withLock { $0.append(replaced) } }
+        let (watcher, reports) = try Self.watch(fixture)
         defer { watcher.cancel() }
         let other = fixture.directory.appendingPathComponent("other.sqlite").path
         let creator = try DatabaseQueue(path: other)
@@ -37,10 +43,7 @@ struct ExternalChangeWatcherTests {
     @Test func anotherConnectionsCommitsAreReported() throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        let reports = Guarded<[Bool]>([])
-        let watcher = try ExternalChangeWatcher(
-            path: fixture.path, identity: FileIdentity(path: fixture.path), pollInterval: .seconds(3_600)
-        ) { replaced in reports.withLock { $0.append(replaced) } }
+        let (watcher, reports) = try Self.watch(fixture)
         defer { watcher.cancel() }
         let writer = try DatabasePool(path: fixture.path)
         try writer.write { db in try db.execute(sql: "UPDATE message SET version = version + 1 WHERE id = 1") }
