@@ -38,6 +38,10 @@ final class BrowserScreen: @unchecked Sendable {
     private var lastFetch: String?
     private var redrawScheduled = false
     private var requested = Set<String>()
+    /// How long rows wait as placeholders; started over when the writer is switched on.
+    private var fillTimes = FillTimes()
+    /// The time the frame being drawn is stamped with.
+    private var frameTime = ContinuousClock.now
 
     init(terminal: Terminal, setup: BrowseSetup, source: BrowseSetup.Source) {
         self.terminal = terminal
@@ -111,7 +115,9 @@ final class BrowserScreen: @unchecked Sendable {
         case .character("g") where setup.regrouped != nil:
             grouped.toggle()
             if searching == nil { adapter.transition(to: grouped ? regroupedSource() : mainSource) }
-        case .character("w"): writer?.toggle()
+        case .character("w"):
+            writer?.toggle()
+            if writer?.isRunning == true { fillTimes.reset() }
         case .character("q"): exit(ExitStatus.success.rawValue)
         default: break
         }
@@ -226,6 +232,9 @@ final class BrowserScreen: @unchecked Sendable {
         let starts = sectionStarts()
         let total = starts.last ?? 0
         var screen = ""
+        frameTime = ContinuousClock.now
+        fillTimes.beginFrame()
+        defer { fillTimes.endFrame() }
         for line in 0 ..< min(height, rows) {
             let row = top + line
             var text = ""
@@ -250,8 +259,12 @@ final class BrowserScreen: @unchecked Sendable {
 
     private func itemText(at path: ItemPath) -> String {
         let id = adapter.identifier(at: path) ?? "?"
-        if let payload = adapter.cachedItem(at: path) { return payload.text }
+        if let payload = adapter.cachedItem(at: path) {
+            fillTimes.drewPayload(id, at: frameTime)
+            return payload.text
+        }
         if adapter.itemHasVanished(at: path) { return "(deleted) \(id)" }     // the next delivery removes it
+        fillTimes.drewPlaceholder(id, at: frameTime)
         fetch(path, id: id)
         return "… loading \(id)"
     }
@@ -260,7 +273,7 @@ final class BrowserScreen: @unchecked Sendable {
     private func status(columns: Int) -> String {
         if let typing { return StatusLine.compose(["search: \(typing)_"], hints: "Enter Esc", width: columns) }
         var mode = searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? setup.regrouped?.grouping ?? "" : setup.grouping)
-        if writer?.isRunning == true { mode += ", writer on" }
+        if writer?.isRunning == true { mode += ", writer on" + (fillTimes.fact.map { ", " + $0 } ?? "") }
         let facts = [
             Wording.count(adapter.snapshot.count, "item") + " in " + Wording.count(adapter.numberOfSections, "section"),
             mode,
