@@ -61,10 +61,12 @@ struct BrowseSetup: Sendable {
         return BrowseSetup(
             path: path,
             label: "the demo mailbox \(path)",
-            main: SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC"),
+            // The table itself (not a SELECT of its columns), so that the writer's commits
+            // are applied as patches: a SELECT origin is always reloaded in full.
+            main: SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC"),
             grouping: "by day",
             regrouped: (
-                SQLiteListQuery(select: "SELECT \(columns) FROM message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
+                SQLiteListQuery(table: "message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
                 "by sender"
             ),
             search: { text in
