@@ -4,11 +4,46 @@ import Foundation
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
 // the package root). GROUP: memory, diff, load, delivery, fetch, external, incremental, storm.
-let arguments = CommandLine.arguments.dropFirst()
-let quick = arguments.contains("--quick")
-let outputDirectory = arguments.firstIndex(of: "--output").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil } ?? "Benchmarks/results"
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
-/// Whether the group `name` runs (`--only memory|diff|load|delivery|fetch|external|incremental|storm`).
+let groups = ["memory", "diff", "load", "delivery", "fetch", "external", "incremental", "storm"]
+let usage = """
+    usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
+      --quick        10k and 100k items only (no 1M)
+      --only GROUP   one group: \(groups.joined(separator: ", "))
+      --output DIR   where latest.md and latest.json go (default Benchmarks/results)
+    """
+/// The parsed command line. Anything not understood stops the run before minutes of
+/// measuring start.
+func parseArguments() -> (quick: Bool, output: String, only: String?) {
+    var quick = false
+    var output = "Benchmarks/results"
+    var only: String?
+    var remaining = CommandLine.arguments.dropFirst()[...]
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("bench: \(message)\n\(usage)\n".utf8))
+        exit(2)
+    }
+    func value(of option: String) -> String {
+        guard let value = remaining.popFirst(), !value.hasPrefix("--") else { fail("\(option) needs a value") }
+        return value
+    }
+    while let argument = remaining.popFirst() {
+        switch argument {
+        case "--quick": quick = true
+        case "--output": output = value(of: argument)
+        case "--only":
+            let group = value(of: argument)
+            guard groups.contains(group) else { fail("no group named \"\(group)\"") }
+            only = group
+        case "--help", "-h":
+            print(usage)
+            exit(0)
+        default: fail("unknown argument \"\(argument)\"")
+        }
+    }
+    return (quick, output, only)
+}
+let (quick, outputDirectory, only) = parseArguments()
+/// Whether the group `name` runs (see `groups`).
 func runs(_ name: String) -> Bool { only == nil || only == name }
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
 let largest = sizes.last!
