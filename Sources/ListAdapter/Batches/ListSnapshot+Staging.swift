@@ -25,7 +25,8 @@ extension ListSnapshot {
     ///   items move out), plus the updates.
     @inlinable
     static func staged(
-        state: Int, plan: StagePlan, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot, changes: ListChangeSet
+        state: Int, plan: StagePlan, nodes: SectionNodes, old: ListSnapshot, new: ListSnapshot, changes: ListChangeSet,
+        updated: UpdatedPositions
     ) -> ListSnapshot {
         let layout = plan.layout
         let movedSources = plan.movedSources
@@ -78,23 +79,39 @@ extension ListSnapshot {
             }
         }
         // Each updated item shows its new summary from the stage that shows the update on.
-        func stagedSummaries() -> [(path: ItemPath, summary: Summary)] {
-            updates.enumerated().map { index, update in
-                let path = layout.location(of: update, inState: state)
-                let summary = updateStage[index] < state ? new.summary(at: update.update.to) : old.summary(at: update.update.from)
-                return (path, summary)
+        // Its section's chunks come from one list, so it holds that list's summary already:
+        // only the others are written (at a million items, each write copies a chunk, and
+        // the first in a page the page, 64 chunks).
+        var stagedPaths: [ItemPath] = []
+        var showsNew: [Bool] = []            // per written path: the new summary, or the old
+        var newPositions: [Int] = []
+        var oldPositions: [Int] = []
+        for (index, update) in updates.enumerated() {
+            let path = layout.location(of: update, inState: state)
+            let showNew = updateStage[index] < state
+            let holdsNew = switch sources[path.section] {
+            case .new, .newInsertsOnly: true
+            case .old, .oldWithoutMovedOut: false
+            }
+            guard showNew != holdsNew else { continue }
+            stagedPaths.append(path)
+            showsNew.append(showNew)
+            if showNew {
+                newPositions.append(updated.new[index])
+            } else {
+                oldPositions.append(updated.old[index])
             }
         }
+        // Read in two sweeps (one per list), then put back in `stagedPaths` order.
+        var newSummaries = new.summaries(atFlatPositions: newPositions).makeIterator()
+        var oldSummaries = old.summaries(atFlatPositions: oldPositions).makeIterator()
+        let stagedValues = showsNew.map { $0 ? newSummaries.next()! : oldSummaries.next()! }
         if isBaseInOrder {
             // The same items in the same places as the base (only summaries differ, as
             // before a last batch of updates): share its chunks and index, and copy only
             // the chunks whose summaries change.
             var staged = base
-            for (path, summary) in stagedSummaries() {
-                let position = base.starts[path.section] + path.item
-                let ordinal = base.chunk(containing: position)
-                staged.chunks[ordinal].summaries[position - base.chunkStarts[ordinal]] = summary
-            }
+            staged.setSummaries(stagedValues, atFlatPositions: stagedPaths.map { base.starts[$0.section] + $0.item })
             return ListSnapshot(
                 chunks: staged.chunks, chunkStarts: base.chunkStarts, ordinalOfSerial: base.ordinalOfSerial,
                 titles: base.titles, starts: base.starts, sectionChunks: base.sectionChunks,
@@ -192,11 +209,23 @@ extension ListSnapshot {
             duplicates: new.duplicates
         )
         // Copies only the chunks whose summaries change.
-        for (path, summary) in stagedSummaries() {
-            let position = starts[path.section] + path.item
-            let ordinal = state.chunk(containing: position)
-            state.chunks[ordinal].summaries[position - chunkStarts[ordinal]] = summary
-        }
+        state.setSummaries(stagedValues, atFlatPositions: stagedPaths.map { starts[$0.section] + $0.item })
         return state
+    }
+}
+
+extension ListSnapshot {
+    /// The flat positions of a change set's updated items in the old and the new list,
+    /// parallel to its `itemUpdates`: worked out once for every state of a staged update.
+    @usableFromInline
+    struct UpdatedPositions {
+        @usableFromInline let old: [Int]
+        @usableFromInline let new: [Int]
+
+        @inlinable
+        init(changes: ListChangeSet, old: ListSnapshot, new: ListSnapshot) {
+            self.old = changes.itemUpdates.map { old.starts[$0.from.section] + $0.from.item }
+            self.new = changes.itemUpdates.map { new.starts[$0.to.section] + $0.to.item }
+        }
     }
 }

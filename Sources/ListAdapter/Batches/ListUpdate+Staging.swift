@@ -32,13 +32,16 @@ extension ListUpdate {
         let stages = plan.stages
         var batches: [ListBatch<ID, Summary>] = []
         batches.reserveCapacity(stages.count)
+        let updated = ListSnapshot.UpdatedPositions(changes: changes, old: old, new: new)
         for (stage, update) in stages.enumerated() {
             // A stage left without operations (possible only in degenerate plans) is
             // folded into the next one: its after state is then never shown.
             if stage == stages.count - 1 {
                 batches.append(ListBatch(update: update, after: new))
             } else if !update.isEmpty {
-                let after = ListSnapshot.staged(state: stage + 1, plan: plan, nodes: nodes, old: old, new: new, changes: changes)
+                let after = ListSnapshot.staged(
+                    state: stage + 1, plan: plan, nodes: nodes, old: old, new: new, changes: changes, updated: updated
+                )
                 batches.append(ListBatch(update: update, after: after))
             }
         }

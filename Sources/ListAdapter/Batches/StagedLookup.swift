@@ -1,4 +1,4 @@
-/// How an intermediate state of a staged update (see ``ListSnapshot/staged(state:plan:nodes:old:new:changes:)``)
+/// How an intermediate state of a staged update (see ``ListSnapshot/staged(state:plan:nodes:old:new:changes:updated:)``)
 /// finds an identifier without an index of its own: its sections are whole sections of the
 /// old or the new list, whose indexes already know every item's place, plus a few sections
 /// built item by item, whose items it keeps in a small table.

@@ -64,6 +64,16 @@ struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Senda
         return pages[page].withUnsafeBufferPointer { $0[ordinal - pageStarts[page]].serial }
     }
 
+    /// The summary at `offset` in the chunk at `ordinal`, read in place (no copy of the
+    /// chunk, so no reference counting of its arrays).
+    @inlinable
+    func summary(atOrdinal ordinal: Int, offset: Int) -> Summary {
+        let page = Int(pageOfOrdinal[ordinal])
+        return pages[page].withUnsafeBufferPointer { chunks in
+            chunks[ordinal - pageStarts[page]].summaries.withUnsafeBufferPointer { $0[offset] }
+        }
+    }
+
     /// Calls `body` with each chunk's ordinal and serial, in order; reads in place.
     @inlinable
     func forEachSerial(_ body: (Int, UInt32) -> Void) {
