@@ -38,9 +38,22 @@ func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int)
     return !differs.contains(true)
 }
 
+/// Runs `body(0)` … `body(parts - 1)` on Dispatch's worker threads and returns when all
+/// have: `DispatchQueue.concurrentPerform`, callable from inlinable code. Each call must
+/// write only what no other call reads or writes.
+@usableFromInline
+func inParallel(_ parts: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+        // The caller's contract above is what makes sharing `body` across threads safe.
+        nonisolated(unsafe) let work = body
+        DispatchQueue.concurrentPerform(iterations: parts) { work($0) }
+    }
+}
+
 /// The number of processor cores online, read once.
+@usableFromInline
 enum ProcessorCount {
-    static let online: Int = {
+    @usableFromInline static let online: Int = {
         #if canImport(Glibc)
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else

@@ -166,11 +166,9 @@ extension ListChangeSet {
         // (shared or equal chunks cost nothing), flat otherwise.
         if old.chunkStarts == new.chunkStarts {
             var section = 0
-            let isInteger = Summary.self is any FixedWidthInteger.Type
-            for ordinal in new.chunks.indices {
+            for ordinal in new.differingChunks(.summaries, from: old, firstOnly: false) {
                 let oldSummaries = old.chunks[ordinal].summaries
                 let newSummaries = new.chunks[ordinal].summaries
-                if fastEqual(oldSummaries, newSummaries, isInteger: isInteger) { continue }
                 let start = new.chunkStarts[ordinal]
                 for offset in newSummaries.indices where oldSummaries[offset] != newSummaries[offset] {
                     let position = start + offset

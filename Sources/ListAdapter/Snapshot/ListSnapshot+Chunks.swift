@@ -96,67 +96,35 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatIdentifiers() -> ContiguousArray<ID> { flat(\.ids) }
+    func flatIdentifiers() -> ContiguousArray<ID> { flat({ $0.ids }) }
 
     /// The summaries in section order, as one array.
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatSummaries() -> ContiguousArray<Summary> { flat(\.summaries) }
+    func flatSummaries() -> ContiguousArray<Summary> { flat({ $0.summaries }) }
 
     /// Whether both snapshots hold the same identifiers in the same flat order; chunks
     /// that share storage compare in O(1), others by `memcmp` for integer identifiers.
     ///
     /// - Complexity: O(n) at worst.
     @inlinable
-    func hasSameItems(as other: ListSnapshot) -> Bool { hasSame(\.ids, as: other) }
+    func hasSameItems(as other: ListSnapshot) -> Bool { hasSame(.identifiers, as: other) }
 
     /// Whether both snapshots hold the same summaries in the same flat order.
     ///
     /// - Complexity: O(n) at worst.
     @inlinable
-    func hasSameSummaries(as other: ListSnapshot) -> Bool { hasSame(\.summaries, as: other) }
+    func hasSameSummaries(as other: ListSnapshot) -> Bool { hasSame(.summaries, as: other) }
 
     /// One array of the chunks' `column`, in section order.
     @inlinable
-    func flat<Element>(_ column: KeyPath<Chunk, ContiguousArray<Element>>) -> ContiguousArray<Element> {
+    func flat<Element>(_ column: (Chunk) -> ContiguousArray<Element>) -> ContiguousArray<Element> {
         var result = ContiguousArray<Element>()
         result.reserveCapacity(count)
         for page in chunks.pages {
-            for chunk in page { result.append(contentsOf: chunk[keyPath: column]) }
+            for chunk in page { result.append(contentsOf: column(chunk)) }
         }
         return result
-    }
-
-    /// Whether `column` holds equal elements in the same flat order in both snapshots:
-    /// chunk by chunk where the chunks line up, flat otherwise.
-    @inlinable
-    func hasSame<Element: Equatable>(_ column: KeyPath<Chunk, ContiguousArray<Element>>, as other: ListSnapshot) -> Bool {
-        guard count == other.count else { return false }
-        let isInteger = Element.self is any FixedWidthInteger.Type
-        guard chunkStarts == other.chunkStarts else { return fastEqual(flat(column), other.flat(column), isInteger: isInteger) }
-        if chunks.pageStarts == other.chunks.pageStarts {
-            // Page by page: a page both tables share costs nothing; others chunk by chunk,
-            // read in place.
-            for page in chunks.pages.indices {
-                let equal = chunks.pages[page].withUnsafeBufferPointer { mine in
-                    other.chunks.pages[page].withUnsafeBufferPointer { theirs in
-                        if mine.baseAddress == theirs.baseAddress { return true }
-                        for offset in mine.indices
-                        where !fastEqual(mine[offset][keyPath: column], theirs[offset][keyPath: column], isInteger: isInteger) {
-                            return false
-                        }
-                        return true
-                    }
-                }
-                if !equal { return false }
-            }
-            return true
-        }
-        for ordinal in chunks.indices
-        where !fastEqual(chunks[ordinal][keyPath: column], other.chunks[ordinal][keyPath: column], isInteger: isInteger) {
-            return false
-        }
-        return true
     }
 }
