@@ -1,4 +1,5 @@
 import Foundation
+import ListAdapterTesting
 
 /// Another process (Python's sqlite3 module) that opens a database, waits for a go, runs
 /// its SQL statements (in autocommit mode, so `BEGIN …` leaves a transaction open), says
