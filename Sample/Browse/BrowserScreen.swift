@@ -40,8 +40,6 @@ final class BrowserScreen: @unchecked Sendable {
     private var requested = Set<String>()
     /// How long rows wait as placeholders; started over when the writer is switched on.
     private var fillTimes = FillTimes()
-    /// The time the frame being drawn is stamped with.
-    private var frameTime = ContinuousClock.now
 
     init(terminal: Terminal, setup: BrowseSetup, source: BrowseSetup.Source) {
         self.terminal = terminal
@@ -232,7 +230,7 @@ final class BrowserScreen: @unchecked Sendable {
         let starts = sectionStarts()
         let total = starts.last ?? 0
         var screen = ""
-        frameTime = ContinuousClock.now
+        let frameTime = ContinuousClock.now          // the whole frame is stamped with one time
         fillTimes.beginFrame()
         defer { fillTimes.endFrame() }
         for line in 0 ..< min(height, rows) {
@@ -241,7 +239,7 @@ final class BrowserScreen: @unchecked Sendable {
             if row < total {
                 let (section, item) = locate(row, in: starts)
                 if let item {
-                    text = "  " + itemText(at: ItemPath(section: section, item: item))
+                    text = "  " + itemText(at: ItemPath(section: section, item: item), frameTime: frameTime)
                 } else {
                     text = "== \(adapter.title(ofSection: section) ?? "(untitled)") (\(adapter.numberOfItems(inSection: section)))"
                 }
@@ -257,7 +255,7 @@ final class BrowserScreen: @unchecked Sendable {
         terminal.write(screen)
     }
 
-    private func itemText(at path: ItemPath) -> String {
+    private func itemText(at path: ItemPath, frameTime: ContinuousClock.Instant) -> String {
         let id = adapter.identifier(at: path) ?? "?"
         if let payload = adapter.cachedItem(at: path) {
             fillTimes.drewPayload(id, at: frameTime)

@@ -20,20 +20,13 @@ func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int)
     defer { differs.deallocate() }
     differs.initialize(repeating: false)
     let part = (count + parts - 1) / parts
-    // Addresses cross into the workers as integers: the caller keeps the memory alive and
-    // unchanged until the join.
-    let leftAddress = Int(bitPattern: left)
-    let rightAddress = Int(bitPattern: right)
-    let differsAddress = Int(bitPattern: differs.baseAddress)
-    DispatchQueue.concurrentPerform(iterations: parts) { index in
+    // Each part writes its own slot; the caller keeps the memory alive and unchanged
+    // until the join.
+    inParallel(parts) { index in
         let start = index * part
         let length = min(part, count - start)
-        guard length > 0,
-              let left = UnsafeRawPointer(bitPattern: leftAddress + start),
-              let right = UnsafeRawPointer(bitPattern: rightAddress + start),
-              let differs = UnsafeMutablePointer<Bool>(bitPattern: differsAddress)
-        else { return }
-        differs[index] = memcmp(left, right, length) != 0
+        guard length > 0 else { return }
+        differs[index] = memcmp(left + start, right + start, length) != 0
     }
     return !differs.contains(true)
 }

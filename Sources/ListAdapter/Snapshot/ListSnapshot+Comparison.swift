@@ -33,14 +33,11 @@ extension ListSnapshot {
         let found = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
         found.initialize(repeating: [])
         defer { found.deinitialize().deallocate() }
-        // The results cross into the workers as an address: each part writes its own slot,
-        // and the join comes before they are read.
-        let foundAddress = Int(bitPattern: found.baseAddress)
+        // Each part writes its own slot, and the join comes before they are read.
         let part = (chunkCount + parts - 1) / parts
         inParallel(parts) { index in
             let ordinals = min(chunkCount, index * part) ..< min(chunkCount, (index + 1) * part)
-            let result = self.chunksDiffering(column, from: other, ordinals: ordinals, firstOnly: firstOnly)
-            UnsafeMutablePointer<[Int]>(bitPattern: foundAddress)![index] = result
+            found[index] = self.chunksDiffering(column, from: other, ordinals: ordinals, firstOnly: firstOnly)
         }
         return Array(found.joined())
     }

@@ -60,12 +60,7 @@ extension ListSnapshot {
             if chunkStarts[low + 1] > position { return low }
             low += 1
         }
-        var high = chunks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if chunkStarts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        return Self.run(containing: position, starts: chunkStarts, runs: chunks.count, from: low)
     }
 
     /// The indexes of `positions` in ascending order of position, equal positions in the

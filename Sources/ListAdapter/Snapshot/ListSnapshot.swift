@@ -276,10 +276,11 @@ extension ListSnapshot {
     }
 
     /// The last of the first `runs` runs whose start (in `starts`, ascending) is at or
-    /// below `position`: the run holding `position`.
+    /// below `position`: the run holding `position`. Searches from run `first` on (which
+    /// must start at or below `position`).
     @inlinable
-    static func run(containing position: Int, starts: ContiguousArray<Int>, runs: Int) -> Int {
-        var low = 0
+    static func run(containing position: Int, starts: ContiguousArray<Int>, runs: Int, from first: Int = 0) -> Int {
+        var low = first
         var high = runs - 1
         while low < high {
             let middle = (low + high + 1) / 2
