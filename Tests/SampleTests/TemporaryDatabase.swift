@@ -20,5 +20,16 @@ struct TemporaryDatabase {
         try self.init { db in try db.execute(sql: sql) }
     }
 
+    /// A connection that writes the file while `sample watch` follows it. The file is in
+    /// rollback-journal mode, where each of the watch's reads holds a shared lock for a
+    /// moment: like any real writer (SQLite's shell, Python's sqlite3), it waits that out
+    /// instead of failing with "database is locked" (which it did, once, on a loaded CI
+    /// machine).
+    func writer() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(60)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
     func remove() { try? FileManager.default.removeItem(at: folder) }
 }

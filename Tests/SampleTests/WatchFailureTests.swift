@@ -92,7 +92,7 @@ struct WatchFailureTests {
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"] + patience)
         var lines = watch.lines.makeAsyncIterator()
         _ = try #require(await lines.next())
-        let database = try DatabaseQueue(path: folder.path)
+        let database = try folder.writer()
         try await database.write { db in try db.execute(sql: "DROP TABLE t") }
         return (watch, lines, database)
     }

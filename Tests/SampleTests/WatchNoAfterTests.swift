@@ -14,7 +14,7 @@ struct WatchNoAfterTests {
         var lines = watcher.lines.makeAsyncIterator()
         let snapshot = try #require(await lines.next())
         #expect(snapshot.hasPrefix(#"{"snapshot":"#))
-        let database = try DatabaseQueue(path: folder.path)
+        let database = try folder.writer()
         try await database.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         let line = try #require(await lines.next())
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
