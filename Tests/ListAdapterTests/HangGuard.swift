@@ -1,3 +1,4 @@
+import ListAdapter
 import Testing
 
 extension Trait where Self == TimeLimitTrait {
@@ -7,4 +8,15 @@ extension Trait where Self == TimeLimitTrait {
     /// minutes; more under the thread sanitizer). Ten minutes is past that, and inside the
     /// time CI gives the step, so a hang still fails here, naming its test.
     static var hangGuard: Self { .timeLimit(.minutes(10)) }
+}
+
+extension ListViewAdapterConfiguration {
+    /// For tests that hold a load back on purpose (a gated source): the load timeout as
+    /// long as the hang guard, so that on a slow machine the held load does not time out
+    /// (and take the path a timeout takes) before the test releases it.
+    static var holdingLoads: Self {
+        var configuration = Self()
+        configuration.loadTimeout = .seconds(600)
+        return configuration
+    }
 }

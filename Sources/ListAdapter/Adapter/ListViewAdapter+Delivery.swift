@@ -35,6 +35,7 @@ extension ListViewAdapter {
             deliveryDidApply(reason: reason)
         case .loadState(let state):
             updateLoadState(state)
+            if case .failed = state { loadDidFail() }
         case .duplicates(let duplicates):
             notify(.duplicateIdentifiers(duplicates))
         }

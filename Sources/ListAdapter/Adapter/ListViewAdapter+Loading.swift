@@ -64,7 +64,8 @@ extension ListViewAdapter: InvalidationTarget {
         }
         let timeout = configuration.loadTimeout
         queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
-            self?.loadDidFinish(id: id, result: .failure(LoadTimeout(timeout: timeout)))
+            guard let self, case .accept(let then) = self.core.cycle.timeOut(id: id) else { return }
+            self.use(.failure(LoadTimeout(timeout: timeout)), then: then)
         }
     }
 
@@ -72,10 +73,17 @@ extension ListViewAdapter: InvalidationTarget {
         let timeout: Duration
     }
 
-    /// A load completed, failed or timed out. Private queue.
+    /// A load completed or failed (perhaps after its timeout). Private queue.
     func loadDidFinish(id: Int, result: Result<LoadedList, any Error>) {
         assertOnPrivateQueue()
         guard case .accept(let then) = core.cycle.finish(id: id) else { return }
+        use(result, then: then)
+    }
+
+    /// Delivers what a load the lifecycle accepted brought (a list, a failure or a
+    /// timeout), then performs the lifecycle's next action. Private queue.
+    private func use(_ result: Result<LoadedList, any Error>, then: LoadCycle.Action) {
+        assertOnPrivateQueue()
         if case .success(.patched) = result { core.lastLoadWasPatched = true } else { core.lastLoadWasPatched = false }
         switch result {
         case .success(.patched(let snapshot, let changes, let duration)):

@@ -10,7 +10,9 @@ public struct ListViewAdapterConfiguration: Sendable {
     /// on. The main queue by default; tests may pass a serial queue of their own.
     public var deliveryQueue: DispatchQueue = .main
     /// How long a data source may take to load its entries before the load counts as
-    /// failed with ``ListAdapterError/Kind/loadTimedOut(after:)``.
+    /// failed with ``ListAdapterError/Kind/loadTimedOut(after:)``. The adapter then moves
+    /// on (a later change loads again), but a load that finishes late is still delivered
+    /// if no other load started meanwhile, so a slow source's change is late, not lost.
     public var loadTimeout: Duration = .seconds(30)
     /// How long a storm of invalidations is coalesced: after a load during which more
     /// invalidations arrived, the next load waits this long, so a source that invalidates

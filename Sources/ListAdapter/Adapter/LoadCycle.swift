@@ -41,7 +41,8 @@ struct LoadCycle: Sendable, Equatable {
 
     /// What the owner must do with a load's outcome.
     enum Outcome: Sendable, Equatable {
-        /// The load is stale (timed out, or superseded by a transition): drop its result.
+        /// The load is stale (superseded by a later load or a transition), or its timeout
+        /// came after it finished: drop its result.
         case ignore
         /// Use the result, then perform `then`.
         case accept(then: Action)
@@ -49,6 +50,9 @@ struct LoadCycle: Sendable, Equatable {
 
     private(set) var phase = Phase.idle
     private var lastID = 0
+    /// A load that ran past its time limit and may still finish: its result is still the
+    /// newest word from the source until another load starts, so it is used when it comes.
+    private(set) var overdue: Int?
     /// How many cooling or settling periods the current storm has had; 0 when the source
     /// is quiet.
     private(set) var stormRound = 0
@@ -82,8 +86,13 @@ struct LoadCycle: Sendable, Equatable {
         return start()
     }
 
-    /// Load `id` completed (successfully or not) or timed out.
+    /// Load `id` completed (successfully or not).
     mutating func finish(id: Int) -> Outcome {
+        if overdue == id {
+            // Late, but nothing newer started: the lifecycle moved on at the timeout.
+            overdue = nil
+            return .accept(then: .none)
+        }
         guard case .loading(let running, let pending) = phase, running == id else { return .ignore }
         guard coalescesStorms else {
             if pending { return .accept(then: start()) }
@@ -98,6 +107,17 @@ struct LoadCycle: Sendable, Equatable {
         phase = pending ? .cooling(id: lastID) : .settling(id: lastID)
         defer { stormRound += 1 }
         return .accept(then: .scheduleCoolingEnd(id: lastID, round: stormRound))
+    }
+
+    /// Load `id` ran past its time limit: the owner reports the timeout (the outcome's
+    /// result) and the lifecycle moves on as if the load had finished. The load itself
+    /// may still finish; ``finish(id:)`` accepts its result then unless another load has
+    /// started since, so a slow source's list is late, never lost.
+    mutating func timeOut(id: Int) -> Outcome {
+        let outcome = finish(id: id)
+        guard outcome != .ignore else { return .ignore }
+        if case .loading = phase {} else { overdue = id }
+        return outcome
     }
 
     /// The period of cooling (or settling) `id` has passed: serve what is pending, or end
@@ -116,6 +136,7 @@ struct LoadCycle: Sendable, Equatable {
     }
 
     private mutating func start() -> Action {
+        overdue = nil
         lastID += 1
         phase = .loading(id: lastID, pending: false)
         return .startLoad(id: lastID)

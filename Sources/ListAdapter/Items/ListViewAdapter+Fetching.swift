@@ -165,7 +165,20 @@ extension ListViewAdapter {
         if reason == .transition { delivered.lagging.removeAll() }
         let presented = delivered.presented
         delivered.lagging.advance { presented.summary(of: $0) }
+        serveParked()
+    }
+
+    /// After a failed load: the delivery the parked requests wait for may be long in
+    /// coming (a source that keeps failing), so they are served now, from the cache or by
+    /// asking the source again, rather than left waiting in silence. Delivery queue.
+    func loadDidFail() {
+        serveParked()
+    }
+
+    /// Serves or re-sends the requests parked until now. Delivery queue.
+    private func serveParked() {
         if delivered.fetches.parked.isEmpty { return }
+        let presented = delivered.presented
         let parked = delivered.fetches.parked
         delivered.fetches.parked = [:]
         let deliveryQueue = configuration.deliveryQueue
@@ -178,7 +191,7 @@ extension ListViewAdapter {
             if case .payload(let item) = lookUp(id, summary: summary) {
                 for waiter in waiters { deliveryQueue.async { waiter(.success(FetchedItem(id: id, item: item))) } }
             } else {
-                // Once per delivery, ask again: the source may have caught up with the row.
+                // Once per delivery (or failure), ask again: the source may have caught up.
                 for waiter in waiters { request(id, summary: summary, waiter: waiter) }
             }
         }

@@ -9,9 +9,9 @@ extension ListViewAdapter {
     /// delivery-queue turn go to the data source in one call. A cached payload is served
     /// without fetching (still asynchronously). When a fetch made since the last delivery
     /// already found the item gone (``itemHasVanished(at:)``), or found only a version the
-    /// row may no longer show, the request waits for the next delivery and is answered
-    /// then, so that asking again for a row the list has not caught up with costs no
-    /// fetches.
+    /// row may no longer show, the request waits for the next delivery (or the next failed
+    /// load) and is answered then, so that asking again for a row the list has not caught
+    /// up with costs no fetches.
     ///
     /// Delivery queue only; `completion` is called on the delivery queue, exactly once.
     public func item(

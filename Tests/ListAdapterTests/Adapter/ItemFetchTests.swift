@@ -133,14 +133,31 @@ final class AnswerBox: Sendable {
     nonisolated func set(_ index: Int, _ answer: Result<FetchedItem<String, String>?, ListAdapterError>) {
         MainActor.assumeIsolated {
             answers[index] = answer
-            if answers.allSatisfy({ $0 != nil }) { continuation?.resume() }
+            if isComplete { wake() }
         }
     }
 
+    private var isComplete: Bool { answers.allSatisfy { $0 != nil } }
+
+    private func wake() {
+        continuation?.resume()
+        continuation = nil
+    }
+
+    /// Every answer, once all have arrived; throws `CancellationError` if the waiting task
+    /// is cancelled first (by a test's time limit), so a missing answer fails the test
+    /// instead of hanging the run.
     func all() async throws -> [FetchedItem<String, String>?] {
-        if !answers.allSatisfy({ $0 != nil }) {
-            await withCheckedContinuation { continuation = $0 }
+        if !isComplete {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    if Task.isCancelled { continuation.resume() } else { self.continuation = continuation }
+                }
+            } onCancel: {
+                Task { @MainActor in self.wake() }
+            }
         }
+        guard isComplete else { throw CancellationError() }
         return try answers.map { try $0!.get() }
     }
 }

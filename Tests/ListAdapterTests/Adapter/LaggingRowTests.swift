@@ -40,7 +40,7 @@ struct LaggingRowTests {
     typealias Adapter = ListViewAdapter<String, Int, String>
 
     static func loaded(_ source: some ListDataSource<String, Int, String>) async -> (Adapter, ViewHarness) {
-        let adapter = Adapter(source: source)
+        let adapter = Adapter(source: source, configuration: .holdingLoads)
         let harness = ViewHarness(adapter)
         await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
         return (adapter, harness)
@@ -101,6 +101,27 @@ struct LaggingRowTests {
         #expect(try await parked.all() == [nil])
         #expect(adapter.path(of: "c") == nil)
         #expect(source.fetchCalls.flatMap { $0 }.filter { $0 == "c" }.count == 1)
+        #expect(harness.failures.isEmpty)
+    }
+
+    @Test func aFailedLoadAnswersTheRequestsWaitingForADelivery() async throws {
+        let source = ControlledSource(ListViewAdapterTests.initial)
+        let (adapter, harness) = await Self.loaded(source)
+        let c = ItemPath(section: 1, item: 0)
+        source.mode = .gated
+        source.data.mutate { $0.removeAll { $0.entry.id == "c" } }
+        #expect(try await Self.answer(at: c, from: adapter) == nil)
+        let parked = AnswerBox(count: 1)
+        adapter.item(at: c) { parked.set(0, $0) }                        // waits for the delivery…
+        source.mode = .failing
+        source.release()                                                // …which fails instead
+        #expect(try await parked.all() == [nil])                         // asked again, answered
+        #expect(source.fetchCalls.flatMap { $0 }.filter { $0 == "c" }.count == 2)
+        #expect(adapter.path(of: "c") == c)                              // the last good list
+        guard case .failed = adapter.loadState else {
+            Issue.record("expected the failure to be delivered, got \(adapter.loadState)")
+            return
+        }
         #expect(harness.failures.isEmpty)
     }
 

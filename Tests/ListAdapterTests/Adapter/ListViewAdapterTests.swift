@@ -49,7 +49,7 @@ struct ListViewAdapterTests {
 
     @Test func anInvalidationStormCostsAtMostTwoMoreLoads() async throws {
         let source = ControlledSource(Self.initial)
-        let adapter = ListViewAdapter(source: source)
+        let adapter = ListViewAdapter(source: source, configuration: .holdingLoads)
         let recorder = EventRecorder<String, Int>()
         let observation = adapter.observe { event in MainActor.assumeIsolated { recorder.record(event) } }
         await recorder.wait { _ in recorder.reloadCount == 1 }
@@ -107,6 +107,26 @@ struct ListViewAdapterTests {
         await harness.recorder.wait { _ in harness.recorder.lastLoadState == .content }
         #expect(adapter.identifier(at: ItemPath(section: 0, item: 0)) == "x")
         hanging.unhang()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+
+    @Test func aLoadThatFinishesAfterItsTimeoutIsStillDelivered() async throws {
+        var configuration = ListViewAdapterConfiguration()
+        configuration.loadTimeout = .milliseconds(100)
+        let source = ControlledSource(Self.initial)
+        let adapter = ListViewAdapter(source: source, configuration: configuration)
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        source.mode = .gated
+        source.data.mutate { $0.removeAll { $0.entry.id == "b" } }
+        let timedOut = ListAdapterError(.loadTimedOut(after: .milliseconds(100)), source: "ControlledSource")
+        await harness.recorder.wait { _ in harness.recorder.lastLoadState == .failed(timedOut) }
+        #expect(adapter.path(of: "b") != nil)                           // the last good list
+        source.release()                                                // the load finishes, late
+        await harness.recorder.wait { _ in harness.recorder.batchCount == 1 }
+        #expect(adapter.path(of: "b") == nil)
+        #expect(adapter.loadState == .content)
+        #expect(source.loadCount == 2)                                  // delivered without reloading
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 

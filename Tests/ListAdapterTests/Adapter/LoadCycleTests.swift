@@ -68,6 +68,41 @@ struct LoadCycleTests {
         #expect(cycle.finish(id: 4) == .accept(then: .none))  // a transition also ends the storm
     }
 
+    @Test func aTimedOutLoadsLateResultIsUsedUntilAnotherLoadStarts() {
+        var cycle = LoadCycle()
+        _ = cycle.invalidate()                                   // load 1
+        #expect(cycle.timeOut(id: 1) == .accept(then: .none))    // reported as a failure
+        #expect(cycle.phase == .idle)
+        #expect(cycle.finish(id: 1) == .accept(then: .none))     // late, but the newest word
+        #expect(cycle.finish(id: 1) == .ignore)                  // once
+        #expect(cycle.overdue == nil)
+        // Another load supersedes an overdue one.
+        #expect(cycle.invalidate() == .startLoad(id: 2))
+        #expect(cycle.timeOut(id: 2) == .accept(then: .none))
+        #expect(cycle.invalidate() == .startLoad(id: 3))
+        #expect(cycle.finish(id: 2) == .ignore)
+        #expect(cycle.finish(id: 3) == .accept(then: .none))
+        // A timeout after the load finished does nothing.
+        #expect(cycle.timeOut(id: 3) == .ignore)
+        // An overdue load during a storm's cooling is used; cooling still loads again.
+        _ = cycle.invalidate()                                   // load 4
+        _ = cycle.invalidate()
+        #expect(cycle.timeOut(id: 4) == .accept(then: .scheduleCoolingEnd(id: 5, round: 0)))
+        #expect(cycle.finish(id: 4) == .accept(then: .none))
+        #expect(cycle.phase == .cooling(id: 5))
+        #expect(cycle.coolingEnded(id: 5) == .startLoad(id: 6))
+        // A transition abandons an overdue load of the old source.
+        #expect(cycle.timeOut(id: 6) == .accept(then: .scheduleCoolingEnd(id: 7, round: 1)))
+        #expect(cycle.restart() == .startLoad(id: 8))
+        #expect(cycle.finish(id: 6) == .ignore)
+        // Without coalescing, a timeout with an invalidation pending loads again at once.
+        var plain = LoadCycle(coalescesStorms: false)
+        _ = plain.invalidate()
+        _ = plain.invalidate()
+        #expect(plain.timeOut(id: 1) == .accept(then: .startLoad(id: 2)))
+        #expect(plain.finish(id: 1) == .ignore)
+    }
+
     @Test func coolingAlwaysEndsInALoadAndLateTimersAreIgnored() {
         var cycle = LoadCycle()
         _ = cycle.invalidate()

@@ -35,7 +35,8 @@ final class ScreenModel {
     private(set) var vanishedShownCount = 0
     private var outstanding: Set<String> = []
     private var redrawScheduled = false
-    private var waiters: [(condition: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(key: Int, condition: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private var nextWaiter = 0
 
     init(adapter: Adapter, rows: Int) {
         self.adapter = adapter
@@ -72,10 +73,22 @@ final class ScreenModel {
         DispatchQueue.main.async { MainActor.assumeIsolated { self.draw() } }
     }
 
-    /// Returns once `condition` holds after a draw.
+    /// Returns once `condition` holds after a draw, or once the waiting task is cancelled
+    /// (by a test's time limit: the test's expectations then fail instead of hanging).
     func wait(until condition: @escaping () -> Bool) async {
         if condition() { return }
-        await withCheckedContinuation { waiters.append((condition, $0)) }
+        nextWaiter += 1
+        let key = nextWaiter
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { waiters.append((key, condition, continuation)) }
+            }
+        } onCancel: {
+            Task { @MainActor in
+                guard let index = self.waiters.firstIndex(where: { $0.key == key }) else { return }
+                self.waiters.remove(at: index).continuation.resume()
+            }
+        }
     }
 
     func draw() {

@@ -16,7 +16,7 @@ final class ControlledSource: ListDataSource {
 
     enum Mode: Sendable {
         case normal
-        /// Loads wait until `release()`.
+        /// Loads wait until `release()` (and then fail if the mode is `failing` by then).
         case gated
         /// Loads throw.
         case failing
@@ -35,7 +35,8 @@ final class ControlledSource: ListDataSource {
         var fetchCalls: [[String]] = []
         var gate: [CheckedContinuation<Void, Never>] = []
         var hung: [CheckedContinuation<Void, Never>] = []
-        var loadWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var loadWaiters: [(key: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var nextWaiter = 0
     }
 
     private let state = Guarded(State())
@@ -61,15 +62,28 @@ final class ControlledSource: ListDataSource {
         for continuation in gate { continuation.resume() }
     }
 
-    /// Returns once `count` loads have started.
+    /// Returns once `count` loads have started, or once the waiting task is cancelled (by
+    /// a test's time limit: the test's expectations then fail instead of hanging).
     func waitForLoads(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.loads >= count { return true }
-                state.loadWaiters.append((count, continuation))
-                return false
+        let key = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state in
+                    if state.loads >= count || Task.isCancelled { return true }
+                    state.loadWaiters.append((key, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.loadWaiters.firstIndex(where: { $0.key == key }) else { return nil }
+                return state.loadWaiters.remove(at: index).continuation
+            }
+            waiter?.resume()
         }
     }
 
@@ -86,6 +100,7 @@ final class ControlledSource: ListDataSource {
             break
         case .gated:
             await withCheckedContinuation { continuation in state.withLock { $0.gate.append(continuation) } }
+            if self.mode == .failing { throw Failure() }             // failing when released
         case .failing:
             throw Failure()
         case .hanging:

@@ -32,7 +32,7 @@ struct TransitionTests {
 
     @Test func aTransitionDuringALoadWinsAndTheLoadIsAbandoned() async throws {
         let slow = ControlledSource(ListViewAdapterTests.initial)
-        let adapter = ListViewAdapter(source: slow)
+        let adapter = ListViewAdapter(source: slow, configuration: .holdingLoads)
         let harness = ViewHarness(adapter)
         await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
         slow.mode = .gated
