@@ -110,10 +110,9 @@ extension ListSnapshot {
             // The same items in the same places as the base (only summaries differ, as
             // before a last batch of updates): share its chunks and index, and copy only
             // the chunks whose summaries change.
-            var staged = base
-            staged.setSummaries(stagedValues, atFlatPositions: stagedPaths.map { base.starts[$0.section] + $0.item })
+            let table = base.chunks(settingSummaries: stagedValues, atFlatPositions: stagedPaths.map { base.starts[$0.section] + $0.item })
             return ListSnapshot(
-                chunks: staged.chunks, chunkStarts: base.chunkStarts, ordinalOfSerial: base.ordinalOfSerial,
+                chunks: table, chunkStarts: base.chunkStarts, ordinalOfSerial: base.ordinalOfSerial,
                 titles: base.titles, starts: base.starts, sectionChunks: base.sectionChunks,
                 index: base.index, duplicates: new.duplicates
             )
@@ -122,7 +121,7 @@ extension ListSnapshot {
         // Whole sections share the old or new list's chunks; sections built item by item
         // get chunks of their own. The state finds identifiers through both lists' indexes
         // (see ``StagedLookup``), so nothing is indexed here.
-        var chunks = ChunkTable<ID, Summary>.Builder()
+        var chunks = ChunkTable<ID, Summary>.Builder(sharingSlices: true)
         var titles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>()
         var sectionChunks = ContiguousArray<Int>()

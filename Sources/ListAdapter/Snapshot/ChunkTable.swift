@@ -9,7 +9,11 @@
 ///
 /// Pages hold between ``pageCapacity`` / 2 and 2 × ``pageCapacity`` chunks (the last, or
 /// a table's only page, may hold fewer), so a table of c chunks has at most about
-/// c / 32 + 1 pages whatever patches made it. Ordinals are found through `pageOfOrdinal`,
+/// c / 32 + 1 pages whatever patches made it. A page is a slice, so a table may also take
+/// part of another table's page without copying its chunks: the intermediate states of a
+/// staged update do (``Builder/init(sharingSlices:)``), where sections of one list are
+/// put in another order and a page shared whole is rare. Such a table has more, smaller
+/// pages; it is shown between two batches and never patched. Ordinals are found through `pageOfOrdinal`,
 /// a flat array of 32-bit page numbers rebuilt with each table (a copy of plain
 /// integers, no reference counting).
 ///
@@ -17,7 +21,7 @@
 @usableFromInline
 struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
     @usableFromInline typealias Chunk = ItemChunk<ID, Summary>
-    @usableFromInline typealias Page = ContiguousArray<Chunk>
+    @usableFromInline typealias Page = ArraySlice<Chunk>
 
     /// The number of chunks a builder gathers into a page of its own.
     @inlinable static var pageCapacity: Int { 64 }
@@ -94,12 +98,13 @@ extension ChunkTable: RandomAccessCollection {
     subscript(ordinal: Int) -> Chunk {
         get {
             let page = Int(pageOfOrdinal[ordinal])
-            return pages[page][ordinal - pageStarts[page]]
+            return pages[page][pages[page].startIndex + ordinal - pageStarts[page]]
         }
         _modify {
             // Copies the page (and the table of pages) only if another table shares it.
             let page = Int(pageOfOrdinal[ordinal])
-            yield &pages[page][ordinal - pageStarts[page]]
+            let index = pages[page].startIndex + ordinal - pageStarts[page]
+            yield &pages[page][index]
         }
     }
 }
@@ -119,9 +124,16 @@ extension ChunkTable {
         /// continues it: a staged state appends a list section by section, and sections
         /// in a row make runs long enough to share whole pages.
         @usableFromInline var pending: (table: ChunkTable, range: Range<Int>)?
+        /// Whether part of another table's page is taken as a page of its own (a slice:
+        /// no chunk copied) rather than copied into a page of at least half the capacity.
+        @usableFromInline let sharesSlices: Bool
 
+        /// A builder; with `sharingSlices`, runs of another table's chunks are never
+        /// copied, at the cost of small pages (for a table that is not patched later).
         @inlinable
-        init() {}
+        init(sharingSlices: Bool = false) {
+            sharesSlices = sharingSlices
+        }
 
         @inlinable
         mutating func reserveCapacity(_ chunks: Int) {
@@ -132,7 +144,7 @@ extension ChunkTable {
         @inlinable
         mutating func append(_ chunk: Chunk) {
             flushPending()
-            if current.isEmpty { current.reserveCapacity(2 * pageCapacity) }
+            if current.isEmpty && !sharesSlices { current.reserveCapacity(2 * pageCapacity) }
             current.append(chunk)
             count += 1
             if current.count >= pageCapacity { closeCurrent() }
@@ -170,17 +182,27 @@ extension ChunkTable {
                 let page = Int(table.pageOfOrdinal[ordinal])
                 let pageStart = table.pageStarts[page]
                 let pageEnd = table.pageStarts[page + 1]
+                let source = table.pages[page]
+                if sharesSlices {
+                    let end = Swift.min(pageEnd, range.upperBound)
+                    closeCurrent()
+                    pages.append(source[(source.startIndex + ordinal - pageStart) ..< (source.startIndex + end - pageStart)])
+                    count += end - ordinal
+                    pageStarts.append(count)
+                    ordinal = end
+                    continue
+                }
                 if ordinal == pageStart && pageEnd <= range.upperBound && (current.isEmpty || current.count >= pageCapacity / 2) {
                     closeCurrent()
-                    pages.append(table.pages[page])
+                    pages.append(source)
                     count += pageEnd - pageStart
                     pageStarts.append(count)
                     ordinal = pageEnd
                     continue
                 }
                 let end = Swift.min(pageEnd, range.upperBound)
-                if current.isEmpty { current.reserveCapacity(2 * pageCapacity) }
-                current.append(contentsOf: table.pages[page][(ordinal - pageStart) ..< (end - pageStart)])
+                if current.isEmpty && !sharesSlices { current.reserveCapacity(2 * pageCapacity) }
+                current.append(contentsOf: source[(source.startIndex + ordinal - pageStart) ..< (source.startIndex + end - pageStart)])
                 count += end - ordinal
                 ordinal = end
                 if current.count >= pageCapacity { closeCurrent() }

@@ -51,6 +51,46 @@ extension ListSnapshot {
         }
     }
 
+    /// This snapshot's chunk table with `summaries[i]` at flat position `positions[i]` for
+    /// every `i` (for a position given twice, the later write wins): a new table that
+    /// takes every run of unwritten chunks as a slice of this one's pages and copies only
+    /// the chunks written. Where writes touch most pages (an intermediate state of a
+    /// staged update, showing old summaries for a few thousand items of a million),
+    /// ``setSummaries(_:atFlatPositions:)`` would copy nearly every page. Serials and
+    /// chunk sizes are unchanged, so the snapshot's chunk starts and serial table still
+    /// describe the result.
+    ///
+    /// - Precondition: `summaries.count == positions.count`; every position is in
+    ///   `0 ..< count`.
+    /// - Complexity: O(k log k + k log c) plus a copy of each written chunk and one slice
+    ///   per run of unwritten chunks.
+    @inlinable
+    func chunks(settingSummaries summaries: [Summary], atFlatPositions positions: [Int]) -> ChunkTable<ID, Summary> {
+        precondition(summaries.count == positions.count, "one summary per position")
+        let order = Self.ascendingOrder(of: positions)
+        var table = ChunkTable<ID, Summary>.Builder(sharingSlices: true)
+        var next = 0
+        var ordinal = 0
+        var unwritten = 0                      // the first chunk not yet in `table`
+        while next < order.count {
+            ordinal = chunk(containing: positions[order[next]], atOrAfter: ordinal)
+            let start = chunkStarts[ordinal]
+            let end = chunkStarts[ordinal + 1]
+            var last = next
+            while last < order.count && positions[order[last]] < end { last += 1 }
+            table.append(contentsOf: chunks, unwritten ..< ordinal)
+            var chunk = chunks[ordinal]
+            chunk.summaries.withUnsafeMutableBufferPointer { written in
+                for index in order[next ..< last] { written[positions[index] - start] = summaries[index] }
+            }
+            table.append(chunk)
+            unwritten = ordinal + 1
+            next = last
+        }
+        table.append(contentsOf: chunks, unwritten ..< chunks.count)
+        return table.finish()
+    }
+
     /// The chunk holding `position`, searching from chunk `ordinal` on (which must start
     /// at or before `position`): a few steps ahead first, then by binary search.
     @inlinable
