@@ -34,20 +34,11 @@ extension ListSnapshot {
     @inlinable
     mutating func setSummaries(_ summaries: [Summary], atFlatPositions positions: [Int]) {
         precondition(summaries.count == positions.count, "one summary per position")
-        let order = Self.ascendingOrder(of: positions)
-        var next = 0
-        var ordinal = 0
-        while next < order.count {
-            ordinal = chunk(containing: positions[order[next]], atOrAfter: ordinal)
+        for (ordinal, group) in chunkGroups(of: positions) {
             let start = chunkStarts[ordinal]
-            let end = chunkStarts[ordinal + 1]
-            var last = next
-            while last < order.count && positions[order[last]] < end { last += 1 }
-            let group = order[next ..< last]
             chunks[ordinal].summaries.withUnsafeMutableBufferPointer { chunk in
                 for index in group { chunk[positions[index] - start] = summaries[index] }
             }
-            next = last
         }
     }
 
@@ -67,28 +58,41 @@ extension ListSnapshot {
     @inlinable
     func chunks(settingSummaries summaries: [Summary], atFlatPositions positions: [Int]) -> ChunkTable<ID, Summary> {
         precondition(summaries.count == positions.count, "one summary per position")
-        let order = Self.ascendingOrder(of: positions)
         var table = ChunkTable<ID, Summary>.Builder(sharingSlices: true)
-        var next = 0
-        var ordinal = 0
         var unwritten = 0                      // the first chunk not yet in `table`
-        while next < order.count {
-            ordinal = chunk(containing: positions[order[next]], atOrAfter: ordinal)
+        for (ordinal, group) in chunkGroups(of: positions) {
             let start = chunkStarts[ordinal]
-            let end = chunkStarts[ordinal + 1]
-            var last = next
-            while last < order.count && positions[order[last]] < end { last += 1 }
             table.append(contentsOf: chunks, unwritten ..< ordinal)
             var chunk = chunks[ordinal]
             chunk.summaries.withUnsafeMutableBufferPointer { written in
-                for index in order[next ..< last] { written[positions[index] - start] = summaries[index] }
+                for index in group { written[positions[index] - start] = summaries[index] }
             }
             table.append(chunk)
             unwritten = ordinal + 1
-            next = last
         }
         table.append(contentsOf: chunks, unwritten ..< chunks.count)
         return table.finish()
+    }
+
+    /// The chunks `positions` fall in, ascending, each with the indexes (into `positions`)
+    /// of the positions in it, ascending by position, equal positions in the order given.
+    ///
+    /// - Complexity: O(k log k + k log c) for k positions and c chunks.
+    @inlinable
+    func chunkGroups(of positions: [Int]) -> [(ordinal: Int, indexes: ArraySlice<Int>)] {
+        let order = Self.ascendingOrder(of: positions)
+        var groups: [(ordinal: Int, indexes: ArraySlice<Int>)] = []
+        var next = 0
+        var ordinal = 0
+        while next < order.count {
+            ordinal = chunk(containing: positions[order[next]], atOrAfter: ordinal)
+            let end = chunkStarts[ordinal + 1]
+            var last = next
+            while last < order.count && positions[order[last]] < end { last += 1 }
+            groups.append((ordinal, order[next ..< last]))
+            next = last
+        }
+        return groups
     }
 
     /// The chunk holding `position`, searching from chunk `ordinal` on (which must start
