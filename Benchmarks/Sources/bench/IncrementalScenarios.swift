@@ -157,17 +157,18 @@ func processCPUSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
-/// A writer in another process (Python's sqlite3): 100 one-row commits a second.
+/// A writer in another process (Python's sqlite3): 100 one-row commits a second. It stops
+/// when told to, or when the bench is gone (killed, or exited early).
 final class ChildWriter {
     private let process = Process()
 
     init(path: String, size: Int) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", """
-            import sqlite3, sys, time
+            import os, sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
-            size = int(sys.argv[2]); i = 0; start = time.monotonic()
-            while True:
+            size = int(sys.argv[2]); i = 0; start = time.monotonic(); parent = os.getppid()
+            while os.getppid() == parent:      # ends with the bench, however it ends
                 db.execute("UPDATE message SET version = version + 1 WHERE id = ?", ((i * 7919) % size,))
                 i += 1
                 time.sleep(max(0, start + i / 100 - time.monotonic()))
