@@ -13,9 +13,10 @@
 /// part of another table's page without copying its chunks: the intermediate states of a
 /// staged update do (``Builder/init(sharingSlices:)``), where sections of one list are
 /// put in another order and a page shared whole is rare. Such a table has more, smaller
-/// pages; it is shown between two batches and never patched. Ordinals are found through `pageOfOrdinal`,
-/// a flat array of 32-bit page numbers rebuilt with each table (a copy of plain
-/// integers, no reference counting).
+/// pages; it is shown between two batches and never patched.
+///
+/// Ordinals are found through `pageOfOrdinal`, a flat array of 32-bit page numbers rebuilt
+/// with each table (a copy of plain integers, no reference counting).
 ///
 /// Not public.
 @usableFromInline
@@ -201,7 +202,7 @@ extension ChunkTable {
                     continue
                 }
                 let end = Swift.min(pageEnd, range.upperBound)
-                if current.isEmpty && !sharesSlices { current.reserveCapacity(2 * pageCapacity) }
+                if current.isEmpty { current.reserveCapacity(2 * pageCapacity) }
                 current.append(contentsOf: source[(source.startIndex + ordinal - pageStart) ..< (source.startIndex + end - pageStart)])
                 count += end - ordinal
                 ordinal = end
