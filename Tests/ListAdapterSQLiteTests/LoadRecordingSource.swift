@@ -1,5 +1,6 @@
 import ListAdapter
 import ListAdapterSQLite
+import ListAdapterTesting
 
 /// Passes everything through to an SQLite source (which does all the work) and records
 /// each load the adapter runs, with its result, so a test can wait for "a load that
@@ -26,21 +27,15 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
         var snapshot: ListSnapshot<Int64, Int64>? { try? result.get() }
     }
 
-    private struct Waiter {
-        let condition: @Sendable ([Load]) -> Bool
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
     private struct State {
         var started = 0
         var loads: [Load] = []
-        var waiters: [Int: Waiter] = [:]
-        var nextWaiter = 0
     }
 
     let wrapped: Source
     private let hook: FaultHook?
     private let state = Guarded(State())
+    private let loadWaiters = ConditionWaiters()
 
     init(_ wrapped: Source, hook: FaultHook? = nil) {
         self.wrapped = wrapped
@@ -60,7 +55,7 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
 
     /// Returns once a load that started after `mark` has finished (or the task is cancelled).
     func waitForLoad(after mark: Int) async {
-        await wait { loads in loads.contains { $0.index > mark } }
+        await loadWaiters.wait { self.loads.contains { $0.index > mark } }
     }
 
     func loadEntries() async throws -> ListSnapshot<Int64, Int64> {
@@ -84,32 +79,7 @@ final class LoadRecordingSource: ListDataSource, CustomStringConvertible {
     func detach() { wrapped.detach() }
 
     private func record(_ load: Load) {
-        let ready = state.withLock { state in
-            state.loads.append(load)
-            let loads = state.loads
-            let ready = state.waiters.filter { $0.value.condition(loads) }
-            for key in ready.keys { state.waiters[key] = nil }
-            return ready.values.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    private func wait(until condition: @escaping @Sendable ([Load]) -> Bool) async {
-        let key = state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let now = state.withLock { state in
-                    if Task.isCancelled || condition(state.loads) { return true }
-                    state.waiters[key] = Waiter(condition: condition, continuation: continuation)
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: key) }?.continuation.resume()
-        }
+        state.withLock { $0.loads.append(load) }
+        loadWaiters.recheck()
     }
 }

@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterTesting
 
 typealias Record = InMemoryListSource<String, Int, String>.Record
 
@@ -35,11 +36,10 @@ final class ControlledSource: ListDataSource {
         var fetchCalls: [[String]] = []
         var gate: [CheckedContinuation<Void, Never>] = []
         var hung: [CheckedContinuation<Void, Never>] = []
-        var loadWaiters: [(key: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var nextWaiter = 0
     }
 
     private let state = Guarded(State())
+    private let loadWaiters = ConditionWaiters()
 
     init(_ records: [Record] = []) {
         data = InMemoryListSource(records)
@@ -65,36 +65,15 @@ final class ControlledSource: ListDataSource {
     /// Returns once `count` loads have started, or once the waiting task is cancelled (by
     /// a test's time limit: the test's expectations then fail instead of hanging).
     func waitForLoads(_ count: Int) async {
-        let key = state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { state in
-                    if state.loads >= count || Task.isCancelled { return true }
-                    state.loadWaiters.append((key, count, continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                guard let index = state.loadWaiters.firstIndex(where: { $0.key == key }) else { return nil }
-                return state.loadWaiters.remove(at: index).continuation
-            }
-            waiter?.resume()
-        }
+        await loadWaiters.wait { self.loadCount >= count }
     }
 
     func loadEntries() async throws -> ListSnapshot<String, Int> {
-        let (mode, ready) = state.withLock { state in
+        let mode = state.withLock { state in
             state.loads += 1
-            let ready = state.loadWaiters.filter { $0.count <= state.loads }
-            state.loadWaiters.removeAll { $0.count <= state.loads }
-            return (state.mode, ready)
+            return state.mode
         }
-        for waiter in ready { waiter.continuation.resume() }
+        loadWaiters.recheck()
         switch mode {
         case .normal:
             break
