@@ -1,64 +1,35 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
-#endif
 
-/// What wakes the external-change watch when a database's files change, so that another
-/// process's commit is noticed without polling. The watch itself (`ExternalChangeWatcher`)
-/// is the same on every platform; only this waking differs:
+/// What tells the external-change watch on Linux that a database's files changed: inotify
+/// on the database's directory, filtered to the file, its `-wal` and its `-journal`.
+/// `WatchThread` waits on ``descriptor`` and drains it. (On Apple platforms: file-system
+/// object sources and a Darwin notification, in `DatabaseFileEvents+Darwin.swift`.)
 ///
-/// - Linux: inotify on the database's directory, filtered to the file, its `-wal` and its
-///   `-journal` (`InotifyFileEvents`, below).
-/// - Apple platforms: a `DispatchSource` file-system object source on the database and its
-///   `-wal`, plus a Darwin notification that the app's processes (an app extension, say)
-///   post after they commit (`DarwinFileEvents`, in `DatabaseFileEvents+Darwin.swift`).
-///
-/// Thread safety: created and cancelled on the watcher's queue; `changed` is called there.
-protocol DatabaseFileEvents: AnyObject {
-    /// Stops the events. Called once.
-    func cancel()
-}
+/// Thread safety: used by the watch thread alone; `close` once, when it ends.
+struct InotifyEvents {
+    /// The inotify descriptor, non-blocking.
+    let descriptor: Int32
+    private let fileName: String
 
-/// The events for `path` on this platform, or `nil` when the platform offers none (the
-/// watch then relies on its slow poll). `changed` runs on `queue`.
-func makeDatabaseFileEvents(path: String, queue: DispatchQueue, changed: @escaping @Sendable () -> Void) -> (any DatabaseFileEvents)? {
-    #if canImport(Glibc)
-    InotifyFileEvents(path: path, queue: queue, changed: changed)
-    #elseif canImport(Darwin)
-    DarwinFileEvents(path: path, queue: queue, changed: changed)
-    #else
-    nil
-    #endif
-}
-
-#if canImport(Glibc)
-/// inotify on the database's directory, filtered to the database's own files.
-final class InotifyFileEvents: DatabaseFileEvents {
-    private let source: any DispatchSourceRead
-
-    init?(path: String, queue: DispatchQueue, changed: @escaping @Sendable () -> Void) {
+    /// Watches the directory of `path`; `nil` when inotify is unavailable (the watch then
+    /// relies on its slow poll).
+    init?(path: String) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let fileName = String(path.split(separator: "/").last ?? "")
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)
         guard inotify_add_watch(descriptor, directory.isEmpty ? "." : directory, mask) >= 0 else {
-            close(descriptor)
+            Glibc.close(descriptor)
             return nil
         }
-        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler {
-            if Self.drainEvents(descriptor, concerning: fileName) { changed() }
-        }
-        source.setCancelHandler { close(descriptor) }
-        source.resume()
+        self.descriptor = descriptor
+        fileName = String(path.split(separator: "/").last ?? "")
     }
 
-    func cancel() { source.cancel() }
-
-    /// Reads every pending inotify event; true when one names the database or its
-    /// `-wal`/`-journal` companions.
-    private static func drainEvents(_ descriptor: Int32, concerning fileName: String) -> Bool {
+    /// Reads every pending event; true when one names the database or its `-wal` or
+    /// `-journal` companions.
+    func drain() -> Bool {
         var relevant = false
         let capacity = 4096
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
@@ -79,6 +50,10 @@ final class InotifyFileEvents: DatabaseFileEvents {
             }
         }
         return relevant
+    }
+
+    func close() {
+        Glibc.close(descriptor)
     }
 }
 #endif

@@ -16,31 +16,26 @@ import Glibc
 /// own `data_version`, which moves only for commits by *other* connections: unchanged, the
 /// commits were the writer's own, and the watcher stays quiet.
 ///
-/// Thread safety: all state lives on `queue`; `onChange` is called there.
+/// Thread safety: all state is touched by `driver`'s wakes (``WatchDriver``: its own
+/// thread on Linux, a serial queue on Apple platforms), one at a time; `onChange` is called
+/// there.
 final class ExternalChangeWatcher: @unchecked Sendable {
-    // @unchecked Sendable: mutable state is only touched on `queue`.
+    // @unchecked Sendable: mutable state is only touched in the driver's wakes and `sync`.
     private let path: String
     private let identity: FileIdentity?
     private let versions: DataVersionReader
-    private let queue = DispatchQueue(label: "ListAdapterSQLite.ExternalChangeWatcher")
     private let onChange: @Sendable (_ replaced: Bool) -> Void
     private var lastVersion: Int?
     /// `PRAGMA data_version` read on the source's writer connection, if it can be read.
     private let writerVersion: (@Sendable () -> Int?)?
     private var lastWriterVersion: Int?
     private var replaced = false
-    private var timer: (any DispatchSourceTimer)?
-    /// The looks still to take after the last file event (``RecheckSchedule``), on one
-    /// timer reprogrammed for each (a `DispatchQueue.asyncAfter` per look allocated a
-    /// timer each time: most of the watch's cost under a busy writer).
+    /// The looks still to take after the last file event (``RecheckSchedule``).
     private var rechecks = RecheckSchedule()
-    private var recheckTimer: (any DispatchSourceTimer)?
     private var nextLook: DispatchTime?
-    /// What wakes the watch when the database's files change (inotify on Linux, file-system
-    /// object sources and a Darwin notification on Apple platforms).
-    private var fileEvents: (any DatabaseFileEvents)?
+    private let driver: any WatchDriver
 
-    /// Starts watching `path`. `onChange(replaced)` runs on the watcher's queue.
+    /// Starts watching `path`. `onChange(replaced)` runs on the watch's driver.
     init(
         path: String, identity: FileIdentity?, pollInterval: Duration,
         writerVersion: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable (_ replaced: Bool) -> Void
@@ -50,45 +45,35 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         self.writerVersion = writerVersion
         self.onChange = onChange
         versions = try DataVersionReader(path: path)
-        queue.sync {
-            lastVersion = readVersion()
-            lastWriterVersion = writerVersion?()
-            fileEvents = makeDatabaseFileEvents(path: path, queue: queue) { [weak self] in self?.filesChanged() }
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + pollInterval.interval, repeating: pollInterval.interval)
-            timer.setEventHandler { [weak self] in self?.check(includingIdentity: true) }
-            timer.resume()
-            self.timer = timer
-            let recheckTimer = DispatchSource.makeTimerSource(queue: queue)
-            recheckTimer.schedule(deadline: .distantFuture)
-            recheckTimer.setEventHandler { [weak self] in self?.recheck() }
-            recheckTimer.resume()
-            self.recheckTimer = recheckTimer
-        }
+        lastVersion = versions.read()
+        lastWriterVersion = writerVersion?()
+        driver = makeWatchDriver(path: path, pollInterval: pollInterval)
+        driver.start { [weak self] wake in self?.wake(wake) }
     }
 
     /// Stops watching. Safe to call more than once.
     func cancel() {
-        queue.sync {
-            timer?.cancel()
-            timer = nil
-            recheckTimer?.cancel()
-            recheckTimer = nil
-            fileEvents?.cancel()
-            fileEvents = nil
-        }
+        driver.cancel()
     }
 
     /// Looks at once, as a file event makes it look, and returns once it has looked. Any
-    /// thread but the watcher's queue (tests use it to know the watch has seen a change).
+    /// thread but the watch's driver (tests use it to know the watch has seen a change).
     func lookNow() {
-        queue.sync { check(includingIdentity: true) }
+        driver.sync { check(includingIdentity: true) }
     }
 
     deinit {
-        timer?.cancel()
-        recheckTimer?.cancel()
-        fileEvents?.cancel()
+        driver.cancel()
+    }
+
+    /// One wake of the driver; returns when the next look is due.
+    private func wake(_ reason: WatchWake) -> DispatchTime? {
+        switch reason {
+        case .filesChanged: filesChanged()
+        case .lookDue: recheck()
+        case .pollDue: check(includingIdentity: true)
+        }
+        return nextLook
     }
 
     /// Compares the data version (and, on a file event or the slow poll, the file's
@@ -104,7 +89,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             onChange(true)
             return
         }
-        guard let version = readVersion(), version != lastVersion else { return }
+        guard let version = versions.read(), version != lastVersion else { return }
         lastVersion = version
         if let writer = writerVersion?() {
             defer { lastWriterVersion = writer }
@@ -112,10 +97,6 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             if writer == lastWriterVersion { return }
         }
         onChange(false)
-    }
-
-    private func readVersion() -> Int? {
-        versions.read()
     }
 
     /// A file of the database changed: check now, and keep looking on the schedule of
@@ -127,24 +108,13 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private func filesChanged() {
         check(includingIdentity: true)
         let lookIsDue = nextLook.map { $0 <= .now() + RecheckSchedule.first.interval } ?? false
-        if let delay = rechecks.restart(lookIsDue: lookIsDue) { scheduleLook(after: delay) }
+        if let delay = rechecks.restart(lookIsDue: lookIsDue) { nextLook = .now() + delay.interval }
     }
 
+    /// A look the schedule asked for.
     private func recheck() {
-        guard recheckTimer != nil else { return }
         check()
-        if let delay = rechecks.next() {
-            scheduleLook(after: delay)
-        } else {
-            nextLook = nil
-            recheckTimer?.schedule(deadline: .distantFuture)
-        }
-    }
-
-    private func scheduleLook(after delay: Duration) {
-        let deadline = DispatchTime.now() + delay.interval
-        nextLook = deadline
-        recheckTimer?.schedule(deadline: deadline)
+        nextLook = rechecks.next().map { .now() + $0.interval }
     }
 }
 

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Dispatch
+import Foundation
+import Glibc
+import ListAdapter
+
+/// The external-change watch's driver on Linux: one thread waiting in `poll` on inotify
+/// (the database's directory, filtered to its files) and on a pipe that stops it, with the
+/// next look or slow poll as the timeout.
+///
+/// A file event or a due look is one wake-up of this thread. Through Dispatch it was
+/// several: libdispatch's manager thread waits on the read source and every timer, wakes a
+/// worker for the handler, and is woken again (an `eventfd` write) to re-arm the source or
+/// reprogram a timer (`timerfd_settime`); at 100 commits a second, about 60 system calls a
+/// commit, most of the watch's CPU.
+///
+/// Thread safety: any thread. The handler and `sync`'s bodies take turns under `turn`;
+/// `control` (never held while the handler runs) says whether to stop.
+final class WatchThread: WatchDriver, @unchecked Sendable {
+    // @unchecked Sendable: mutable state lives behind the two locks; the descriptors are
+    // set in `init` and closed by the thread as it ends.
+    private struct Turn {
+        var handler: (@Sendable (WatchWake) -> DispatchTime?)?
+        var nextLook: DispatchTime?
+        var nextPoll: DispatchTime
+    }
+
+    private struct Control {
+        var stopped = false
+        var started = false
+        var closed = false
+        var ended = false
+        var thread: pthread_t?
+    }
+
+    private let turn: Guarded<Turn>
+    private let control = Guarded(Control())
+    private let pollInterval: DispatchTimeInterval
+    /// `nil` when inotify is unavailable: the slow poll alone then.
+    private let events: InotifyEvents?
+    /// A pipe: a byte written to `stopWrite` ends the thread's wait.
+    private let stopRead: Int32
+    private let stopWrite: Int32
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(path: String, pollInterval: Duration) {
+        self.pollInterval = pollInterval.interval
+        turn = Guarded(Turn(nextPoll: .now() + pollInterval.interval))
+        events = InotifyEvents(path: path)
+        var pipe: [Int32] = [-1, -1]
+        if Glibc.pipe(&pipe) == 0 {
+            for descriptor in pipe { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+            for descriptor in pipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        }
+        stopRead = pipe[0]
+        stopWrite = pipe[1]
+    }
+
+    func start(_ handler: @escaping @Sendable (WatchWake) -> DispatchTime?) {
+        turn.withLock { $0.handler = handler }
+        let go = control.withLock { control -> Bool in
+            defer { control.started = true }
+            return !control.started && !control.stopped
+        }
+        guard go else { return }
+        let thread = Thread { [self] in run() }
+        thread.name = "ListAdapterSQLite.ExternalChangeWatcher"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    func sync(_ body: () -> Void) {
+        turn.withLock { _ in body() }
+    }
+
+    func cancel() {
+        let (wasRunning, onThread) = control.withLock { control -> (Bool, Bool) in
+            defer { control.stopped = true }
+            let onThread = control.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            return (control.started && !control.stopped, onThread)
+        }
+        guard wasRunning else {
+            if !control.withLock({ $0.started }) { closeDescriptors() }
+            return
+        }
+        var byte: UInt8 = 1
+        _ = write(stopWrite, &byte, 1)
+        // From the handler itself (the watch released there), the thread ends after it.
+        if !onThread { finished.wait() }
+    }
+
+    deinit {
+        // Reached once the thread has ended (it holds the driver), or if it never started.
+        closeDescriptors()
+    }
+
+    /// Whether the thread has ended (tests: `cancel` returns after it).
+    var hasEnded: Bool { control.withLock { $0.ended } }
+
+    /// The thread: waits, then wakes the handler, until stopped.
+    private func run() {
+        control.withLock { $0.thread = pthread_self() }
+        defer {
+            closeDescriptors()
+            control.withLock { $0.ended = true }
+            finished.signal()
+        }
+        var descriptors = [pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
+        if let events { descriptors.append(pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)) }
+        while !control.withLock({ $0.stopped }) {
+            let deadline = turn.withLock { turn in turn.nextLook.map { min($0, turn.nextPoll) } ?? turn.nextPoll }
+            for index in descriptors.indices { descriptors[index].revents = 0 }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(until: deadline))
+            if control.withLock({ $0.stopped }) { return }
+            if ready < 0 && errno != EINTR { return }
+            let filesChanged = descriptors.count > 1 && descriptors[1].revents != 0 && events?.drain() == true
+            turn.withLock { turn in
+                guard let handler = turn.handler else { return }
+                if filesChanged { turn.nextLook = handler(.filesChanged) }
+                let now = DispatchTime.now()
+                if let look = turn.nextLook, look <= now { turn.nextLook = handler(.lookDue) }
+                if turn.nextPoll <= now {
+                    turn.nextLook = handler(.pollDue)
+                    turn.nextPoll = now + pollInterval
+                }
+            }
+        }
+    }
+
+    /// `poll`'s timeout for `deadline`: whole milliseconds, rounded up (a look is never
+    /// taken early), at least 0.
+    private static func milliseconds(until deadline: DispatchTime) -> Int32 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let target = deadline.uptimeNanoseconds
+        guard target > now else { return 0 }
+        return Int32(clamping: (target - now + 999_999) / 1_000_000)
+    }
+
+    /// Closes the descriptors, once.
+    private func closeDescriptors() {
+        let first = control.withLock { control -> Bool in
+            defer { control.closed = true }
+            return !control.closed
+        }
+        guard first else { return }
+        events?.close()
+        if stopRead >= 0 { Glibc.close(stopRead) }
+        if stopWrite >= 0 { Glibc.close(stopWrite) }
+    }
+}
+#endif

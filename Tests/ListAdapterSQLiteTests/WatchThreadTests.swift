@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Dispatch
+import Foundation
+import ListAdapter
+@testable import ListAdapterSQLite
+import Testing
+
+/// The Linux driver of the external-change watch: its own thread, waking the watch on
+/// inotify and at the looks it asks for, and stopping for good when cancelled.
+@Suite("The watch thread", .hangGuard)
+struct WatchThreadTests {
+    /// How long a wait may take before it counts as a hang (a guard, not a timing check).
+    static let hang = DispatchTime.now() + .seconds(600)
+
+    /// Looks asked for are taken, one after another; once `cancel` returns, no wake runs.
+    @Test func looksAskedForAreTakenAndNoneRunsAfterCancel() throws {
+        let fixture = try MailFixture(rows: 1)
+        defer { fixture.remove() }
+        let driver = WatchThread(path: fixture.path, pollInterval: .seconds(3_600))
+        let state = Guarded((looks: 0, cancelled: false, wokeAfterCancel: false))
+        let fiveLooks = DispatchSemaphore(value: 0)
+        driver.start { wake in
+            state.withLock { state in
+                if state.cancelled { state.wokeAfterCancel = true }
+                if wake == .lookDue { state.looks += 1 }
+                if state.looks == 5 { fiveLooks.signal() }
+            }
+            // Asks for the next look at once, for ever: only `cancel` ends the wakes.
+            return .now() + .microseconds(200)
+        }
+        // The first look is asked for by the first wake: the slow poll is an hour away,
+        // so a file event starts it.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.path + "-wal"))
+        #expect(fiveLooks.wait(timeout: Self.hang) == .success)
+        driver.cancel()
+        state.withLock { $0.cancelled = true }
+        // The thread has ended: no wake can follow (the handler would note one).
+        #expect(driver.hasEnded)
+        try Data("y".utf8).write(to: URL(fileURLWithPath: fixture.path + "-wal"))
+        driver.sync {}
+        #expect(state.withLock { $0.wokeAfterCancel } == false)
+    }
+
+    /// A write to the database's `-wal` wakes the watch; a write to another file in the
+    /// same directory does not.
+    @Test func aWriteToTheDatabasesFilesWakesTheWatch() throws {
+        let fixture = try MailFixture(rows: 1)
+        defer { fixture.remove() }
+        let driver = WatchThread(path: fixture.path, pollInterval: .seconds(3_600))
+        defer { driver.cancel() }
+        let wakes = Guarded<[WatchWake]>([])
+        let woken = DispatchSemaphore(value: 0)
+        driver.start { wake in
+            wakes.withLock { $0.append(wake) }
+            woken.signal()
+            return nil
+        }
+        try Data("other".utf8).write(to: fixture.directory.appendingPathComponent("notes.txt"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.path + "-wal"))
+        #expect(woken.wait(timeout: Self.hang) == .success)
+        driver.sync {}
+        #expect(wakes.withLock { $0 } == [.filesChanged])
+    }
+
+    /// Cancelling from inside a wake (the watch released there, its `deinit` cancelling)
+    /// returns at once, and the thread ends after that wake.
+    @Test func cancellingFromAWakeReturns() throws {
+        let fixture = try MailFixture(rows: 1)
+        defer { fixture.remove() }
+        let driver = WatchThread(path: fixture.path, pollInterval: .milliseconds(1))
+        let returned = DispatchSemaphore(value: 0)
+        let wakes = Guarded(0)
+        driver.start { [driver] _ in
+            wakes.withLock { $0 += 1 }
+            driver.cancel()
+            returned.signal()
+            return nil
+        }
+        #expect(returned.wait(timeout: Self.hang) == .success)
+        driver.cancel()
+        #expect(wakes.withLock { $0 } == 1)
+    }
+}
+#endif
