@@ -46,8 +46,8 @@ extension ListViewAdapter: InvalidationTarget {
         }
     }
 
-    /// Loads the current source's entries in a task on the source executor, and arms the
-    /// timeout. Private queue.
+    /// Loads the current source's entries in a task on the source executor, and starts its
+    /// time limit. Private queue.
     private func startLoad(id: Int) {
         let source = core.source
         // A patch is only asked for against a list this source produced.
@@ -62,11 +62,14 @@ extension ListViewAdapter: InvalidationTarget {
             guard let self else { return }
             self.queue.async { self.loadDidFinish(id: id, result: result) }
         }
-        let timeout = configuration.loadTimeout
-        queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
-            guard let self, case .accept(let then) = self.core.cycle.timeOut(id: id) else { return }
-            self.use(.failure(LoadTimeout(timeout: timeout)), then: then)
-        }
+        loadWatchdog.started(id: id)
+    }
+
+    /// Load `id` ran out of time (``LoadWatchdog``). Private queue.
+    func loadDidTimeOut(id: Int) {
+        assertOnPrivateQueue()
+        guard case .accept(let then) = core.cycle.timeOut(id: id) else { return }
+        use(.failure(LoadTimeout(timeout: configuration.loadTimeout)), then: then)
     }
 
     private struct LoadTimeout: Error {

@@ -40,6 +40,8 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     let queue: DispatchQueue
     /// Runs the data source's async requirements (see ``DispatchTaskExecutor``).
     let sourceExecutor: DispatchTaskExecutor
+    /// Times out loads (`configuration.loadTimeout`); private queue.
+    let loadWatchdog: LoadWatchdog
     /// Marks the delivery queue, so misuse can be caught.
     let deliveryKey = DispatchSpecificKey<UInt8>()
     /// Diffs and stages; made where the concrete types are known, so it is specialised.
@@ -89,6 +91,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
         self.sourceExecutor = DispatchTaskExecutor(
             queue: DispatchQueue(label: "ListAdapter.ListViewAdapter.source", qos: .userInitiated, attributes: .concurrent)
         )
+        self.loadWatchdog = LoadWatchdog(queue: queue, timeout: configuration.loadTimeout)
         self.makeUpdate = makeUpdate
         self.itemCost = itemCost
         self.current = Guarded((source, 1))
@@ -97,12 +100,17 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
             cache: PayloadCache(countLimit: configuration.cacheCountLimit, costLimit: configuration.cacheCostLimit)
         )
         configuration.deliveryQueue.setSpecific(key: deliveryKey, value: 1)
+        loadWatchdog.onExpiry { [weak self] id in self?.loadDidTimeOut(id: id) }
         queue.async { self.attachCurrentSource(reason: .invalidation) }
     }
 
     deinit {
         let source = current.withLock { $0.source }
-        queue.async { source.detach() }
+        let loadWatchdog = loadWatchdog
+        queue.async {
+            loadWatchdog.cancel()
+            source.detach()
+        }
     }
 
     // MARK: - Queue discipline

@@ -1,0 +1,81 @@
+import Dispatch
+
+/// The load timeout, on one timer armed lazily: starting a load only notes its deadline,
+/// and the timer, when it fires, times out the running load if its deadline has passed or
+/// re-arms for that deadline.
+///
+/// Arming a Dispatch timer for every load (`asyncAfter`, which allocates one each time)
+/// cost a timer allocation, a hand-off to libdispatch's manager thread and a
+/// `timerfd_settime` per load, and left every timer to fire, for nothing, `loadTimeout`
+/// later: under a writer patched 80 times a second, thousands pending. With the deadline
+/// noted instead, a stream of loads re-arms the timer about once per `loadTimeout`.
+///
+/// Thread safety: the adapter's private queue only (the timer fires there).
+final class LoadWatchdog: @unchecked Sendable {
+    // @unchecked Sendable: all state is touched on `queue` only.
+    private let queue: DispatchQueue
+    private let timeout: DispatchTimeInterval
+    private var timer: (any DispatchSourceTimer)?
+    /// When the armed timer fires; `nil` when it is not armed.
+    private var armedFor: DispatchTime?
+    /// The load started last, and when it runs out of time.
+    private var running: (id: Int, deadline: DispatchTime)?
+    private var expired: ((Int) -> Void)?
+
+    /// A watchdog on `queue` for loads that may take `timeout` (none if it is too long to
+    /// represent).
+    init(queue: DispatchQueue, timeout: Duration) {
+        self.queue = queue
+        self.timeout = timeout.dispatchInterval
+    }
+
+    /// What to call, on the private queue, with the id of a load that ran out of time.
+    /// Set once, before the first load.
+    func onExpiry(_ expired: @escaping (Int) -> Void) {
+        self.expired = expired
+    }
+
+    /// Load `id` started now: it times out `timeout` from now, unless it finished by then
+    /// (the owner's lifecycle ignores a finished load's timeout) or another started since.
+    func started(id: Int) {
+        if case .never = timeout { return }
+        let deadline = DispatchTime.now() + timeout
+        running = (id, deadline)
+        // An armed timer fires before this deadline and re-arms for it then.
+        if armedFor == nil { arm(for: deadline) }
+    }
+
+    /// Stops the timer. Private queue.
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+        armedFor = nil
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    private func arm(for deadline: DispatchTime) {
+        if timer == nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [weak self] in self?.fire() }
+            timer.schedule(deadline: .distantFuture)
+            timer.resume()
+            self.timer = timer
+        }
+        armedFor = deadline
+        timer?.schedule(deadline: deadline)
+    }
+
+    private func fire() {
+        armedFor = nil
+        guard let running else { return }
+        if running.deadline <= .now() {
+            self.running = nil
+            expired?(running.id)
+        } else {
+            arm(for: running.deadline)
+        }
+    }
+}
