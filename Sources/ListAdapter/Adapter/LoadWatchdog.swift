@@ -16,10 +16,7 @@ final class LoadWatchdog: @unchecked Sendable {
     private let queue: DispatchQueue
     private let timeout: DispatchTimeInterval
     private var timer: (any DispatchSourceTimer)?
-    /// When the armed timer fires; `nil` when it is not armed.
-    private var armedFor: DispatchTime?
-    /// The load started last, and when it runs out of time.
-    private var running: (id: Int, deadline: DispatchTime)?
+    private var deadlines = LoadDeadlines()
     private var expired: ((Int) -> Void)?
 
     /// A watchdog on `queue` for loads that may take `timeout` (none if it is too long to
@@ -39,17 +36,14 @@ final class LoadWatchdog: @unchecked Sendable {
     /// (the owner's lifecycle ignores a finished load's timeout) or another started since.
     func started(id: Int) {
         if case .never = timeout { return }
-        let deadline = DispatchTime.now() + timeout
-        running = (id, deadline)
-        // An armed timer fires before this deadline and re-arms for it then.
-        if armedFor == nil { arm(for: deadline) }
+        if let deadline = deadlines.started(id: id, deadline: .now() + timeout) { arm(for: deadline) }
     }
 
     /// Stops the timer. Private queue.
     func cancel() {
         timer?.cancel()
         timer = nil
-        armedFor = nil
+        deadlines = LoadDeadlines()
     }
 
     deinit {
@@ -64,18 +58,59 @@ final class LoadWatchdog: @unchecked Sendable {
             timer.resume()
             self.timer = timer
         }
-        armedFor = deadline
         timer?.schedule(deadline: deadline)
     }
 
     private func fire() {
-        armedFor = nil
-        guard let running else { return }
-        if running.deadline <= .now() {
-            self.running = nil
-            expired?(running.id)
-        } else {
-            arm(for: running.deadline)
+        switch deadlines.fired(now: .now()) {
+        case .none: break
+        case .expired(let id): expired?(id)
+        case .rearm(let deadline): arm(for: deadline)
         }
+    }
+}
+
+/// The deadlines behind ``LoadWatchdog``: when its one timer must fire, and what a firing
+/// means. Pure value type: the clock is passed in.
+struct LoadDeadlines: Sendable, Equatable {
+    /// The load started last, and when it runs out of time.
+    private(set) var running: Running?
+    /// When the armed timer fires; `nil` when it is not armed.
+    private(set) var armedFor: DispatchTime?
+
+    struct Running: Sendable, Equatable {
+        var id: Int
+        var deadline: DispatchTime
+    }
+
+    /// What a firing of the timer means.
+    enum Firing: Sendable, Equatable {
+        /// Nothing runs: the timer stays disarmed.
+        case none
+        /// Load `id` ran out of time.
+        case expired(Int)
+        /// The running load still has time: arm the timer for its deadline.
+        case rearm(DispatchTime)
+    }
+
+    /// Load `id` started, to run out of time at `deadline`. Returns when to arm the timer,
+    /// or `nil` when it is armed already (for an earlier deadline: it re-arms then).
+    mutating func started(id: Int, deadline: DispatchTime) -> DispatchTime? {
+        running = Running(id: id, deadline: deadline)
+        guard armedFor == nil else { return nil }
+        armedFor = deadline
+        return deadline
+    }
+
+    /// The timer fired at `now`.
+    mutating func fired(now: DispatchTime) -> Firing {
+        armedFor = nil
+        guard let running else { return .none }
+        if running.deadline <= now {
+            self.running = nil
+            return .expired(running.id)
+        }
+        armedFor = running.deadline
+        return .rearm(running.deadline)
     }
 }

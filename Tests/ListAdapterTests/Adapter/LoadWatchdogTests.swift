@@ -2,52 +2,40 @@ import Dispatch
 @testable import ListAdapter
 import Testing
 
-/// The load timeout's one lazily armed timer: each load has its own deadline although a
-/// stream of loads does not re-arm the timer.
-@Suite("LoadWatchdog", .hangGuard)
+/// The deadlines behind the load timeout's one lazily armed timer: each load runs out of
+/// time at its own deadline although a stream of loads does not re-arm the timer.
+@Suite("LoadDeadlines")
 struct LoadWatchdogTests {
-    /// Load 1 starts, load 2 starts a little later: the timer armed for load 1's deadline
-    /// finds load 2 running and in time, re-arms, and times out load 2 alone, no earlier
-    /// than load 2's own deadline.
-    @Test func aLaterLoadTimesOutAtItsOwnDeadlineAlone() async {
-        let queue = DispatchQueue(label: "LoadWatchdogTests")
-        let timeout = Duration.seconds(2)
-        let watchdog = LoadWatchdog(queue: queue, timeout: timeout)
-        let expired = Guarded<[(id: Int, at: ContinuousClock.Instant)]>([])
-        let done = DispatchSemaphore(value: 0)
-        watchdog.onExpiry { id in
-            expired.withLock { $0.append((id, .now)) }
-            done.signal()
-        }
-        queue.sync { watchdog.started(id: 1) }
-        // Pacing the two starts apart (a tenth of the timeout), not synchronising.
-        try? await Task.sleep(for: .milliseconds(200))
-        let secondStart = queue.sync { () -> ContinuousClock.Instant in
-            watchdog.started(id: 2)
-            return .now
-        }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                _ = done.wait(timeout: .now() + 600)
-                continuation.resume()
-            }
-        }
-        let reported = expired.withLock { $0 }
-        #expect(reported.map(\.id) == [2])
-        if let first = reported.first {
-            #expect(first.at - secondStart >= timeout)
-        }
-        queue.sync { watchdog.cancel() }
+    static func at(_ seconds: UInt64) -> DispatchTime { DispatchTime(uptimeNanoseconds: 1_000_000_000 + seconds * 1_000_000_000) }
+
+    /// Load 1 starts at 0 (timeout 10), load 2 at 4: the timer armed for 10 finds load 2
+    /// in time and re-arms for 14, where load 2 alone runs out.
+    @Test func aLaterLoadRunsOutAtItsOwnDeadlineAlone() {
+        var deadlines = LoadDeadlines()
+        #expect(deadlines.started(id: 1, deadline: Self.at(10)) == Self.at(10))
+        #expect(deadlines.started(id: 2, deadline: Self.at(14)) == nil)
+        #expect(deadlines.fired(now: Self.at(10)) == .rearm(Self.at(14)))
+        #expect(deadlines.fired(now: Self.at(14)) == .expired(2))
+        #expect(deadlines.armedFor == nil)
+        #expect(deadlines.fired(now: Self.at(20)) == .none)
     }
 
-    /// A timeout too long for Dispatch arms nothing, and nothing expires.
-    @Test func anEndlessTimeoutArmsNothing() {
-        let queue = DispatchQueue(label: "LoadWatchdogTests.endless")
-        let watchdog = LoadWatchdog(queue: queue, timeout: .seconds(Int64.max))
-        let expired = Guarded(0)
-        watchdog.onExpiry { _ in expired.withLock { $0 += 1 } }
-        queue.sync { watchdog.started(id: 1) }
-        queue.sync {}
-        #expect(expired.withLock { $0 } == 0)
+    /// A load that runs out while no other started is reported once; the next load arms
+    /// the timer again.
+    @Test func aLoneLoadRunsOutOnceAndTheNextArmsAgain() {
+        var deadlines = LoadDeadlines()
+        #expect(deadlines.started(id: 1, deadline: Self.at(10)) == Self.at(10))
+        #expect(deadlines.fired(now: Self.at(10)) == .expired(1))
+        #expect(deadlines.running == nil)
+        #expect(deadlines.started(id: 2, deadline: Self.at(30)) == Self.at(30))
+    }
+
+    /// A timer that fires late (a busy machine) still reports the load that ran out, not
+    /// one started after.
+    @Test func aLateFiringReportsTheLoadRunningThen() {
+        var deadlines = LoadDeadlines()
+        _ = deadlines.started(id: 1, deadline: Self.at(10))
+        _ = deadlines.started(id: 2, deadline: Self.at(12))
+        #expect(deadlines.fired(now: Self.at(13)) == .expired(2))
     }
 }
