@@ -70,6 +70,8 @@ public final class SQLiteListSource<
     /// Whether the source only reads the database or may write to it.
     public let access: SQLiteAccess
     private let identity: FileIdentity?
+    /// `query.itemsSQL`, built once: payload fetches look their cached statement up by it.
+    private let itemsSQL: String
 
     struct Attachment {
         var invalidation: ListInvalidation
@@ -107,6 +109,7 @@ public final class SQLiteListSource<
     public init(database: any DatabaseWriter, query: SQLiteListQuery, options: Options = Options()) {
         self.database = database
         self.query = query
+        itemsSQL = query.itemsSQL
         self.options = options
         self.path = database.path
         self.access = database.configuration.readonly ? .followed : .owned
@@ -274,11 +277,11 @@ public final class SQLiteListSource<
         try checkFile()
         if ids.isEmpty { return [:] }
         let query = self.query
-        let json = "[" + ids.map(\.jsonLiteral).joined(separator: ",") + "]"
+        let json = "[" + ids.map { $0.jsonLiteral }.joined(separator: ",") + "]"
         do {
-            return try Self.readItems(ids, json: json, query: query, from: database)
+            return try Self.readItems(ids, json: json, query: query, sql: itemsSQL, from: database)
         } catch {
-            throw SQLiteSourceError(error, path: path, sql: query.itemsSQL)
+            throw SQLiteSourceError(error, path: path, sql: itemsSQL)
         }
     }
 
@@ -288,14 +291,14 @@ public final class SQLiteListSource<
     /// would add two thread hand-offs (to the reader's queue and back), which on a busy
     /// machine cost more than the read itself. The adapter calls `fetchItems` on a
     /// Dispatch thread of its own, so blocking it briefly starves nothing.
-    private static func readItems(_ ids: [ID], json: String, query: SQLiteListQuery, from database: any DatabaseWriter) throws -> [ID: SummarizedItem<Summary, Item>] {
+    private static func readItems(_ ids: [ID], json: String, query: SQLiteListQuery, sql: String, from database: any DatabaseWriter) throws -> [ID: SummarizedItem<Summary, Item>] {
         try database.read { db in
             var items: [ID: SummarizedItem<Summary, Item>] = [:]
             items.reserveCapacity(ids.count)
-            let statement = try db.cachedStatement(sql: query.itemsSQL)
+            let statement = try db.cachedStatement(sql: sql)
             try readRows(statement, arguments: query.arguments + [SQLiteListQuery.identifiersArgument: json], into: &items)
             // Blob identifiers (only ``SQLiteIdentifier`` has them) cannot travel in JSON.
-            let blobs = ids.compactMap(\.blobBytes)
+            let blobs = ids.compactMap { $0.blobBytes }
             for start in stride(from: 0, to: blobs.count, by: 64) {
                 let chunk = blobs[start ..< min(start + 64, blobs.count)]
                 var named: [String: (any DatabaseValueConvertible)?] = [:]
@@ -307,13 +310,15 @@ public final class SQLiteListSource<
         }
     }
 
-    /// Reads fetched rows with their summary, the last column, read as the entry scan
-    /// reads it, so that the two agree exactly (a payload whose summary differs is newer).
+    /// Reads fetched rows with their identifier and summary, the last two columns, read as
+    /// the entry scan reads them, so that the two agree exactly (a payload whose summary
+    /// differs is newer).
     private static func readRows(_ statement: Statement, arguments: StatementArguments, into items: inout [ID: SummarizedItem<Summary, Item>]) throws {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         let summaryColumn = Int32(statement.columnCount - 1)
+        let identifierColumn = summaryColumn - 1
         while let row = try rows.next() {
-            guard let id = ID.from(row[SQLiteListQuery.identifierAlias] as DatabaseValue),
+            guard let id = ID.read(statement.sqliteStatement, column: identifierColumn),
                   let summary = Summary.read(statement.sqliteStatement, column: summaryColumn) else { continue }
             items[id] = SummarizedItem(summary: summary, item: try Item(row: row))
         }

@@ -45,6 +45,10 @@ extension ListViewAdapter {
         var collapsed: Set<String?> = []
         /// How long the last delivery took on the delivery queue, observers included.
         var lastDeliveryDuration = Duration.zero
+        /// The current source as a summarizing one, if it is, for the generation it was
+        /// found under: a cast to a constrained existential costs about as much as the
+        /// rest of sending a fetch, so it is made once per source.
+        var summarizing: (generation: Int, source: (any SummarizingListDataSource<ID, Summary, Item>)?)?
 
         init(cache: PayloadCache<ID, Summary, Item>) {
             self.cache = cache

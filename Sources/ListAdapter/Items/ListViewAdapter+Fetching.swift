@@ -35,7 +35,8 @@ extension ListViewAdapter {
         }
         // A request made under another summary is for older content: start afresh (its
         // waiters stay with it and get whatever the source answers).
-        var fresh = FetchState.Request(summary: summary, waiters: waiter.map { [$0] } ?? [], isInFlight: false)
+        var fresh = FetchState.Request(summary: summary, waiters: [], isInFlight: false)
+        if let waiter { fresh.waiters.append(waiter) }
         if let older = delivered.fetches.requests[id] {
             fresh.waiters = older.waiters + fresh.waiters
         }
@@ -69,12 +70,16 @@ extension ListViewAdapter {
             summaries[id] = delivered.fetches.requests[id]?.summary
         }
         let (source, generation) = current.withLock { ($0.source, $0.generation) }
-        let sent = FetchBatch(ids: ids, summaries: summaries, epoch: delivered.lagging.epoch, generation: generation, sourceName: sourceName(source))
+        if delivered.summarizing?.generation != generation {
+            delivered.summarizing = (generation, source as? any SummarizingListDataSource<ID, Summary, Item>)
+        }
+        let summarizingSource = delivered.summarizing?.source
+        let sent = FetchBatch(ids: ids, summaries: summaries, epoch: delivered.lagging.epoch, generation: generation, source: source)
         let deliveryQueue = configuration.deliveryQueue
         Task(executorPreference: sourceExecutor) { [weak self] in
             let result: Result<[ID: SummarizedItem<Summary?, Item>], any Error>
             do {
-                if let summarizing = source as? any SummarizingListDataSource<ID, Summary, Item> {
+                if let summarizing = summarizingSource {
                     result = .success(try await summarizing.fetchSummarizedItems(ids).mapValues { SummarizedItem(summary: $0.summary, item: $0.item) })
                 } else {
                     result = .success(try await source.fetchItems(ids).mapValues { SummarizedItem(summary: nil, item: $0) })
@@ -95,7 +100,8 @@ extension ListViewAdapter {
         /// The delivery epoch when the call was made.
         var epoch: Int
         var generation: Int
-        var sourceName: String
+        /// The source asked (named in an error, if the fetch fails).
+        var source: Source
     }
 
     /// Resolves the waiters of a completed fetch. Delivery queue.
@@ -127,7 +133,7 @@ extension ListViewAdapter {
                 let fetched = answer.map { FetchedItem(id: id, item: $0.item) }
                 for waiter in answered.waiters { waiter(.success(fetched)) }
             case .failure(let error):
-                let failure = ListAdapterError(.fetchFailed, source: sent.sourceName, underlying: error)
+                let failure = ListAdapterError(.fetchFailed, source: sourceName(sent.source), underlying: error)
                 for waiter in answered.waiters { waiter(.failure(failure)) }
             }
         }

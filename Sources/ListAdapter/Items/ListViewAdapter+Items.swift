@@ -23,8 +23,7 @@ extension ListViewAdapter {
             configuration.deliveryQueue.async { completion(.success(nil)) }
             return
         }
-        let id = delivered.presented.identifier(at: path)
-        let summary = delivered.presented.summary(at: path)
+        let (id, summary) = delivered.presented.entry(at: path)
         switch lookUp(id, summary: summary) {
         case .payload(let item):
             configuration.deliveryQueue.async { completion(.success(FetchedItem(id: id, item: item))) }
@@ -58,7 +57,8 @@ extension ListViewAdapter {
     public func cachedItem(at path: ItemPath) -> Item? {
         assertOnDeliveryQueue()
         guard delivered.presented.contains(path) else { return nil }
-        guard case .payload(let item) = lookUp(delivered.presented.identifier(at: path), summary: delivered.presented.summary(at: path)) else {
+        let (id, summary) = delivered.presented.entry(at: path)
+        guard case .payload(let item) = lookUp(id, summary: summary) else {
             return nil
         }
         return item
@@ -85,8 +85,7 @@ extension ListViewAdapter {
     public func prefetchItems(at paths: [ItemPath]) {
         assertOnDeliveryQueue()
         for path in paths where delivered.presented.contains(path) {
-            let id = delivered.presented.identifier(at: path)
-            let summary = delivered.presented.summary(at: path)
+            let (id, summary) = delivered.presented.entry(at: path)
             if case .fetch = lookUp(id, summary: summary) { request(id, summary: summary, waiter: nil) }
         }
     }

@@ -307,6 +307,18 @@ extension ListSnapshot {
         return chunks[ordinal].summaries[position - chunkStarts[ordinal]]
     }
 
+    /// The identifier and summary at `path`, found with one chunk search.
+    ///
+    /// - Precondition: `path` is a valid path in this snapshot.
+    /// - Complexity: O(log c) over c chunks.
+    @inlinable
+    func entry(at path: ItemPath) -> (id: ID, summary: Summary) {
+        let position = flatPosition(of: path)
+        let ordinal = chunk(containing: position)
+        let offset = position - chunkStarts[ordinal]
+        return (chunks[ordinal].ids[offset], chunks[ordinal].summaries[offset])
+    }
+
     /// The section holding flat position `position`, by binary search over section starts.
     @inlinable
     func section(containing position: Int) -> Int {
