@@ -7,6 +7,7 @@ import Dispatch
 /// threads, not on Swift's cooperative pool: a pool saturated by the app's own CPU-bound
 /// tasks cannot starve loads and fetches, and a source that blocks a thread (a hung file
 /// read, a blocking lock) costs one Dispatch thread, not one of the few cooperative ones.
+@usableFromInline
 final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
@@ -14,6 +15,7 @@ final class DispatchTaskExecutor: TaskExecutor {
         self.queue = queue
     }
 
+    @usableFromInline
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()

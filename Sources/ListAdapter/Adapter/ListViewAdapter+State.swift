@@ -32,15 +32,16 @@ extension ListViewAdapter {
 
     /// What the delivery queue owns: the list as observers have seen it, observers,
     /// payloads and selection.
+    @usableFromInline
     struct DeliveredState {
-        var presented = ListSnapshot<ID, Summary>()
+        @usableFromInline var presented = ListSnapshot<ID, Summary>()
         var loadState = ListLoadState.loading
         var observers: [Int: Observer] = [:]
         var nextObserverID = 1
-        var cache: PayloadCache<ID, Summary, Item>
-        var fetches = FetchState()
+        @usableFromInline var cache: PayloadCache<ID, Summary, Item>
+        @usableFromInline var fetches = FetchState()
         /// Rows that fetches found out of date, and the delivery count.
-        var lagging = LaggingRows<ID, Summary>()
+        @usableFromInline var lagging = LaggingRows<ID, Summary>()
         var selection: Set<ID> = []
         var collapsed: Set<String?> = []
         /// How long the last delivery took on the delivery queue, observers included.
@@ -48,7 +49,7 @@ extension ListViewAdapter {
         /// The current source as a summarizing one, if it is, for the generation it was
         /// found under: a cast to a constrained existential costs about as much as the
         /// rest of sending a fetch, so it is made once per source.
-        var summarizing: (generation: Int, source: (any SummarizingListDataSource<ID, Summary, Item>)?)?
+        @usableFromInline var summarizing: (generation: Int, source: (any SummarizingListDataSource<ID, Summary, Item>)?)?
 
         init(cache: PayloadCache<ID, Summary, Item>) {
             self.cache = cache
@@ -69,23 +70,34 @@ extension ListViewAdapter {
     }
 
     /// A payload request waiting for its fetch.
-    typealias ItemWaiter = @Sendable (Result<FetchedItem<ID, Item>?, ListAdapterError>) -> Void
+    @usableFromInline typealias ItemWaiter = @Sendable (Result<FetchedItem<ID, Item>?, ListAdapterError>) -> Void
 
     /// In-flight and pending payload fetches.
+    @usableFromInline
     struct FetchState {
         /// Identifiers requested this turn, not yet sent to the source, in request order.
-        var pending: [ID] = []
-        var pendingSet: Set<ID> = []
-        var flushScheduled = false
+        @usableFromInline var pending: [ID] = []
+        @usableFromInline var pendingSet: Set<ID> = []
+        @usableFromInline var flushScheduled = false
         /// Per identifier: the summary it had when requested and who waits for it.
-        var requests: [ID: Request] = [:]
+        @usableFromInline var requests: [ID: Request] = [:]
         /// Requests that only the next delivery can answer (see ``LaggingRows``).
-        var parked: [ID: [ItemWaiter]] = [:]
+        @usableFromInline var parked: [ID: [ItemWaiter]] = [:]
 
+        @usableFromInline init() {}
+
+        @usableFromInline
         struct Request {
-            var summary: Summary
-            var waiters: [ItemWaiter]
-            var isInFlight: Bool
+            @usableFromInline var summary: Summary
+            @usableFromInline var waiters: [ItemWaiter]
+            @usableFromInline var isInFlight: Bool
+
+            @inlinable
+            init(summary: Summary, waiters: [ItemWaiter], isInFlight: Bool) {
+                self.summary = summary
+                self.waiters = waiters
+                self.isInFlight = isInFlight
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Logging
 
 /// Shows a data source's list in a `UITableView` or `UICollectionView`, however long the
@@ -35,27 +35,27 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     /// The data source type the adapter works with.
     public typealias Source = any ListDataSource<ID, Summary, Item>
 
-    let configuration: ListViewAdapterConfiguration
+    @usableFromInline let configuration: ListViewAdapterConfiguration
     /// Owns `core`: loading, diffing, transitions.
     let queue: DispatchQueue
     /// Runs the data source's async requirements (see ``DispatchTaskExecutor``).
-    let sourceExecutor: DispatchTaskExecutor
+    @usableFromInline let sourceExecutor: DispatchTaskExecutor
     /// Times out loads (`configuration.loadTimeout`); private queue.
     let loadWatchdog: LoadWatchdog
     /// Marks the delivery queue, so misuse can be caught.
-    let deliveryKey = DispatchSpecificKey<UInt8>()
+    @usableFromInline let deliveryKey = DispatchSpecificKey<UInt8>()
     /// Diffs and stages; made where the concrete types are known, so it is specialised.
     let makeUpdate: @Sendable (ListSnapshot<ID, Summary>, ListSnapshot<ID, Summary>, UpdateStyle, BatchingPolicy) -> ListUpdate<ID, Summary>
     /// The cost of a payload in the cache.
-    let itemCost: @Sendable (Item) -> Int
+    @usableFromInline let itemCost: @Sendable (Item) -> Int
     /// The current source and its generation, readable from any thread (for fetches and
     /// for ``ListInvalidation/isActive``).
-    let current: Guarded<(source: Source, generation: Int)>
+    @usableFromInline let current: Guarded<(source: Source, generation: Int)>
 
     /// State owned by `queue`.
     var core: CoreState
     /// State owned by the delivery queue.
-    var delivered: DeliveredState
+    @usableFromInline var delivered: DeliveredState
 
     /// Creates an adapter for `source` and starts loading its entries at once.
     ///
@@ -116,6 +116,7 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     // MARK: - Queue discipline
 
     /// Traps, in debug builds, when called off the delivery queue.
+    @inlinable
     func assertOnDeliveryQueue(_ function: StaticString = #function) {
         assert(
             DispatchQueue.getSpecific(key: deliveryKey) != nil,

@@ -12,8 +12,10 @@
 /// revealed it.
 ///
 /// Pure value type, confined to the delivery queue by its owner.
+@usableFromInline
 struct LaggingRows<ID: Hashable, Summary: Equatable> {
     /// What a fetch revealed about a presented row.
+    @usableFromInline
     enum Finding: Equatable {
         /// The source no longer has the item.
         case vanished
@@ -22,6 +24,7 @@ struct LaggingRows<ID: Hashable, Summary: Equatable> {
     }
 
     /// What to do for a row that has no payload matching its summary in the cache.
+    @usableFromInline
     enum Advice: Equatable {
         /// Fetch it.
         case fetch
@@ -35,17 +38,23 @@ struct LaggingRows<ID: Hashable, Summary: Equatable> {
         case waitForDelivery
     }
 
-    private struct Note {
-        var finding: Finding
+    @usableFromInline
+    struct Note {
+        @usableFromInline var finding: Finding
         /// The summary the row showed when the finding was made.
-        var presented: Summary
+        @usableFromInline var presented: Summary
         /// The epoch in which the finding was first made.
-        var epoch: Int
+        @usableFromInline var epoch: Int
+
+        @inlinable
+        init(finding: Finding, presented: Summary, epoch: Int) {
+            (self.finding, self.presented, self.epoch) = (finding, presented, epoch)
+        }
     }
 
-    private var notes: [ID: Note] = [:]
+    @usableFromInline var notes: [ID: Note] = [:]
     /// Deliveries applied so far.
-    private(set) var epoch = 0
+    @usableFromInline private(set) var epoch = 0
 
     /// The number of rows noted.
     var count: Int { notes.count }
@@ -53,6 +62,7 @@ struct LaggingRows<ID: Hashable, Summary: Equatable> {
     /// What a request for `id`, shown with `presented`, should do.
     ///
     /// - Complexity: Expected O(1).
+    @inlinable
     func advice(for id: ID, presented: Summary) -> Advice {
         guard let note = notes[id], note.presented == presented else { return .fetch }
         switch note.finding {
@@ -68,6 +78,7 @@ struct LaggingRows<ID: Hashable, Summary: Equatable> {
     /// payload is never shown for longer than one delivery however often it is fetched.
     ///
     /// - Complexity: Expected O(1).
+    @inlinable
     mutating func record(_ finding: Finding, for id: ID, presented: Summary) {
         if let note = notes[id], note.finding == finding, note.presented == presented { return }
         notes[id] = Note(finding: finding, presented: presented, epoch: epoch)
@@ -76,6 +87,7 @@ struct LaggingRows<ID: Hashable, Summary: Equatable> {
     /// Forgets `id` (a fetch found it consistent with its row).
     ///
     /// - Complexity: Expected O(1).
+    @inlinable
     mutating func forget(_ id: ID) {
         notes[id] = nil
     }

@@ -1,5 +1,8 @@
+public import Dispatch
+
 extension ListViewAdapter {
     /// Where a request for a presented row's payload stands.
+    @usableFromInline
     enum PayloadLookup {
         /// The cache holds a payload the row may show.
         case payload(Item)
@@ -11,6 +14,7 @@ extension ListViewAdapter {
 
     /// What the cache and the lagging rows say about `id`, shown with `summary`.
     /// Delivery queue. - Complexity: Expected O(1).
+    @inlinable
     func lookUp(_ id: ID, summary: Summary) -> PayloadLookup {
         if let item = delivered.cache.item(for: id, summary: summary) { return .payload(item) }
         switch delivered.lagging.advice(for: id, presented: summary) {
@@ -27,6 +31,7 @@ extension ListViewAdapter {
     // MARK: - Fetching
 
     /// Adds a request; the first for an identifier schedules it for this turn's batch.
+    @inlinable
     func request(_ id: ID, summary: Summary, waiter: ItemWaiter?) {
         if var existing = delivered.fetches.requests[id], existing.summary == summary {
             if let waiter { existing.waiters.append(waiter) }
@@ -46,18 +51,21 @@ extension ListViewAdapter {
     }
 
     /// Keeps `waiter` until the next delivery. Delivery queue.
+    @inlinable
     func park(_ id: ID, waiter: @escaping ItemWaiter) {
         delivered.fetches.parked[id, default: []].append(waiter)
     }
 
-    private func scheduleFlush() {
+    @inlinable
+    func scheduleFlush() {
         guard !delivered.fetches.flushScheduled else { return }
         delivered.fetches.flushScheduled = true
         configuration.deliveryQueue.async { self.flushFetches() }
     }
 
     /// Sends this turn's requests to the data source in one call. Delivery queue.
-    private func flushFetches() {
+    @inlinable
+    func flushFetches() {
         assertOnDeliveryQueue()
         delivered.fetches.flushScheduled = false
         let ids = delivered.fetches.pending
@@ -93,19 +101,26 @@ extension ListViewAdapter {
     }
 
     /// What one call to the data source asked for, and when.
+    @usableFromInline
     struct FetchBatch: Sendable {
-        var ids: [ID]
+        @usableFromInline var ids: [ID]
         /// The summary each row showed when requested.
-        var summaries: [ID: Summary]
+        @usableFromInline var summaries: [ID: Summary]
         /// The delivery epoch when the call was made.
-        var epoch: Int
-        var generation: Int
+        @usableFromInline var epoch: Int
+        @usableFromInline var generation: Int
         /// The source asked (named in an error, if the fetch fails).
-        var source: Source
+        @usableFromInline var source: Source
+
+        @inlinable
+        init(ids: [ID], summaries: [ID: Summary], epoch: Int, generation: Int, source: Source) {
+            (self.ids, self.summaries, self.epoch, self.generation, self.source) = (ids, summaries, epoch, generation, source)
+        }
     }
 
     /// Resolves the waiters of a completed fetch. Delivery queue.
-    private func fetchDidFinish(_ sent: FetchBatch, result: Result<[ID: SummarizedItem<Summary?, Item>], any Error>) {
+    @inlinable
+    func fetchDidFinish(_ sent: FetchBatch, result: Result<[ID: SummarizedItem<Summary?, Item>], any Error>) {
         assertOnDeliveryQueue()
         let isCurrent = current.withLock { $0.generation == sent.generation }
         for id in sent.ids {
@@ -141,7 +156,8 @@ extension ListViewAdapter {
 
     /// Caches a fetched payload when its row may show it, and notes rows the answer shows
     /// to lag behind the source. Delivery queue.
-    private func settle(_ id: ID, requested: Summary, answer: SummarizedItem<Summary?, Item>?, sameEpoch: Bool) {
+    @inlinable
+    func settle(_ id: ID, requested: Summary, answer: SummarizedItem<Summary?, Item>?, sameEpoch: Bool) {
         guard let presented = delivered.presented.summary(of: id) else { return }
         // Asked while the list showed the row as it does now, with no delivery since, the
         // fetch read the source after the list's own load did: any difference is a change

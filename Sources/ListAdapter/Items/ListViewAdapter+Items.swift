@@ -1,3 +1,5 @@
+public import Dispatch
+
 extension ListViewAdapter {
     /// Fetches the payload of the item at `path`, then calls `completion` on the delivery
     /// queue.
@@ -14,6 +16,7 @@ extension ListViewAdapter {
     /// up with costs no fetches.
     ///
     /// Delivery queue only; `completion` is called on the delivery queue, exactly once.
+    @inlinable
     public func item(
         at path: ItemPath,
         completion: @escaping @Sendable (Result<FetchedItem<ID, Item>?, ListAdapterError>) -> Void
@@ -54,6 +57,7 @@ extension ListViewAdapter {
     /// next delivery (which normally brings the row's new place and summary).
     ///
     /// Delivery queue only. - Complexity: Expected O(1).
+    @inlinable
     public func cachedItem(at path: ItemPath) -> Item? {
         assertOnDeliveryQueue()
         guard delivered.presented.contains(path) else { return nil }
@@ -82,6 +86,7 @@ extension ListViewAdapter {
     /// `UITableViewDataSourcePrefetching` shape).
     ///
     /// Delivery queue only.
+    @inlinable
     public func prefetchItems(at paths: [ItemPath]) {
         assertOnDeliveryQueue()
         for path in paths where delivered.presented.contains(path) {

@@ -10,31 +10,38 @@
 /// Storage is a slot array threaded by index links (no per-entry class allocation) plus a
 /// dictionary from identifier to slot. Not thread-safe: the adapter confines it to its
 /// delivery queue.
+@usableFromInline
 struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
-    private struct Slot {
-        var id: ID
-        var summary: Summary
-        var item: Item
-        var cost: Int
-        var newer: Int
-        var older: Int
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var id: ID
+        @usableFromInline var summary: Summary
+        @usableFromInline var item: Item
+        @usableFromInline var cost: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(id: ID, summary: Summary, item: Item, cost: Int, newer: Int, older: Int) {
+            (self.id, self.summary, self.item, self.cost, self.newer, self.older) = (id, summary, item, cost, newer, older)
+        }
     }
 
-    private var slots: [Slot?] = []
-    private var freeSlots: [Int] = []
-    private var slotOfID: [ID: Int] = [:]
+    @usableFromInline var slots: [Slot?] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var slotOfID: [ID: Int] = [:]
     /// Most and least recently used slots, or -1 when empty.
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
 
     /// The most payloads kept.
-    let countLimit: Int
+    @usableFromInline let countLimit: Int
     /// The most total cost kept.
-    let costLimit: Int
+    @usableFromInline let costLimit: Int
     /// The payloads kept.
-    var count: Int { slotOfID.count }
+    @inlinable var count: Int { slotOfID.count }
     /// The total cost kept.
-    private(set) var totalCost = 0
+    @usableFromInline private(set) var totalCost = 0
 
     init(countLimit: Int, costLimit: Int) {
         self.countLimit = max(0, countLimit)
@@ -45,6 +52,7 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
     /// recently used.
     ///
     /// - Complexity: Expected O(1).
+    @inlinable
     mutating func item(for id: ID, summary: Summary) -> Item? {
         guard let slot = slotOfID[id], let entry = slots[slot], entry.summary == summary else { return nil }
         unlink(slot)
@@ -53,6 +61,7 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
     }
 
     /// The payload of `id` whatever its summary, without marking it used (for checks).
+    @inlinable
     func peek(_ id: ID) -> (summary: Summary, item: Item)? {
         slotOfID[id].flatMap { slots[$0] }.map { ($0.summary, $0.item) }
     }
@@ -61,6 +70,7 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
     /// used payloads until both limits hold.
     ///
     /// - Complexity: Expected O(1) amortised.
+    @inlinable
     mutating func insert(_ item: Item, for id: ID, summary: Summary, cost: Int = 1) {
         remove(id)
         guard countLimit > 0, cost <= costLimit else { return }
@@ -84,6 +94,7 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
     /// Drops the payload of `id`, if any.
     ///
     /// - Complexity: Expected O(1).
+    @inlinable
     mutating func remove(_ id: ID) {
         guard let slot = slotOfID.removeValue(forKey: id), let entry = slots[slot] else { return }
         unlink(slot)
@@ -100,7 +111,8 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
         for id in doomed { remove(id) }
     }
 
-    private mutating func unlink(_ slot: Int) {
+    @inlinable
+    mutating func unlink(_ slot: Int) {
         guard let entry = slots[slot] else { return }
         if entry.newer >= 0 { slots[entry.newer]?.older = entry.older } else { newest = entry.older }
         if entry.older >= 0 { slots[entry.older]?.newer = entry.newer } else { oldest = entry.newer }
@@ -108,7 +120,8 @@ struct PayloadCache<ID: Hashable, Summary: Equatable, Item> {
         slots[slot]?.older = -1
     }
 
-    private mutating func linkAsNewest(_ slot: Int) {
+    @inlinable
+    mutating func linkAsNewest(_ slot: Int) {
         slots[slot]?.older = newest
         slots[slot]?.newer = -1
         if newest >= 0 { slots[newest]?.newer = slot }

@@ -14,6 +14,7 @@ import Darwin
 /// intercepts `pthread_mutex_lock`, so its reports stay about real races.
 ///
 /// Thread safety: any thread; `withLock` must not be re-entered on the same value.
+@usableFromInline
 package final class Guarded<Value>: @unchecked Sendable {
     // @unchecked Sendable: `value` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -34,7 +35,7 @@ package final class Guarded<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, the lock held. On the calling thread.
-    @discardableResult
+    @discardableResult @usableFromInline
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
