@@ -110,9 +110,13 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
         while !control.withLock({ $0.stopped }) {
             let deadline = turn.withLock { turn in turn.nextLook.map { min($0, turn.nextPoll) } ?? turn.nextPoll }
             for index in descriptors.indices { descriptors[index].revents = 0 }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(until: deadline))
+            let timeout = Self.milliseconds(until: deadline)
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR {
+                // Not expected (the descriptors are ours): wait out the timeout anyway, so the
+                // looks and the slow poll go on rather than the watch ending in silence.
+                usleep(UInt32(clamping: Int(timeout) * 1_000))
+            }
             if control.withLock({ $0.stopped }) { return }
-            if ready < 0 && errno != EINTR { return }
             let filesChanged = descriptors.count > 1 && descriptors[1].revents != 0 && events?.drain() == true
             turn.withLock { turn in
                 guard let handler = turn.handler else { return }

@@ -115,14 +115,18 @@ enum IncrementalScenarios {
     /// A writer in another process commits 100 times a second (change log on): the
     /// adapter's CPU use (this process, which does nothing else) as a share of one core,
     /// and a 20-item payload fetch's latency; against the same writer with full reloads.
+    /// The fetches are also timed before the writer starts (in the note: this machine's
+    /// floor).
     static func underWriter(size: Int, directory: URL) throws -> [Measurement] {
         let path = try database(size: size, directory: directory, name: "writer")
-        func run(changeLog: Bool) throws -> (cpu: Double, fetchP99: Double, statistics: IncrementalStatistics) {
+        func run(changeLog: Bool) throws -> (cpu: Double, fetchP99: Double, quietFetchP99: Double, statistics: IncrementalStatistics) {
             var options = Source.Options()
             options.changeLog = changeLog
             let source = try Source(path: path, query: SQLiteScenarios.query(), access: changeLog ? .owned : .followed, options: options)
             let queue = DispatchQueue(label: "bench.delivery")
             let adapter = loaded(source, queue: queue)
+            // The floor on this machine: the same fetches with no writer.
+            let quiet = AdapterScenarios.windowFetches(adapter, queue: queue, seed: 4)
             let writer = try ChildWriter(path: path, size: size)
             defer { writer.stop() }
             // CPU: three seconds of the writer with no other work in this process.
@@ -132,7 +136,7 @@ enum IncrementalScenarios {
             let cpu = (processCPUSeconds() - cpuStart) / (milliseconds(since: wallStart) / 1e3)
             // Fetches: a 20-item window every 4 ms for two seconds.
             let samples = AdapterScenarios.windowFetches(adapter, queue: queue, seed: 5)
-            return (cpu, percentile(samples, 0.99), source.incrementalStatistics)
+            return (cpu, percentile(samples, 0.99), percentile(quiet, 0.99), source.incrementalStatistics)
         }
         let full = try run(changeLog: false)
         let patched = try run(changeLog: true)
@@ -144,7 +148,8 @@ enum IncrementalScenarios {
             ),
             Measurement(
                 scenario: "payload fetch under a writer at 100 commits/s, change log (p99)", size: size, figure: patched.fetchP99,
-                baseline: full.fetchP99, unit: "ms", target: "p99 <= 1 ms", passed: patched.fetchP99 <= 1, note: "baseline: full reloads"
+                baseline: full.fetchP99, unit: "ms", target: "p99 <= 1 ms", passed: patched.fetchP99 <= 1,
+                note: "baseline: full reloads; the same fetches before the writer started: p99 \(String(format: "%.2f", patched.quietFetchP99)) ms"
             ),
         ]
     }
