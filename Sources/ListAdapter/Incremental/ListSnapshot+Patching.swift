@@ -85,7 +85,8 @@ extension ListSnapshot {
     }
 
     /// This index patched: the removed rows' slots marked removed, the untouched rows whose
-    /// place changed rewritten, the new rows inserted. Only the pages written are copied.
+    /// place changed rewritten, the new rows inserted, all in its overlay (no page copied
+    /// until the overlay is folded in).
     /// `nil` when the index would fill past three quarters (the caller indexes anew).
     private func patchedIndex(
         removed: [Int], moved: [(id: ID, old: UInt32, new: UInt32)], rows: [ListSnapshotPatch<ID, Summary>.Row],
@@ -108,8 +109,9 @@ extension ListSnapshot {
             writes.append((slot, change.new))
         }
         var patched = index
-        for write in writes { patched.setValue(write.value, at: write.slot) }
-        for (number, row) in rows.enumerated() { patched.insert(rowPlaces[number], hash: patched.hash(row.id)) }
+        for write in writes { patched.overlayValue(write.value, at: write.slot) }
+        for (number, row) in rows.enumerated() { patched.insert(rowPlaces[number], hash: patched.hash(row.id), overlaid: true) }
+        patched.foldOverlay()
         return patched
     }
 }

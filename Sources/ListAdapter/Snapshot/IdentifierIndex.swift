@@ -15,6 +15,13 @@
 /// a page it was 2 MB a patch), at the price of a longer table of pages (2,048 at a
 /// million items).
 ///
+/// A patch does not write the pages: its writes go to a small *overlay* of slots, read
+/// before the pages, and folded into them once it holds ``overlayLimit`` slots. Writing a
+/// page means copying the table of page references first (2,048 at a million items: as
+/// many retains, and as many releases when the older index goes), which was most of a
+/// patch's cost in memory; with the overlay, a run of about 30 one-row patches pays it
+/// once.
+///
 /// Not public: ``ListSnapshot`` owns one and answers ``ListSnapshot/path(of:)`` with it.
 @usableFromInline
 struct IdentifierIndex: Sendable {
@@ -35,6 +42,11 @@ struct IdentifierIndex: Sendable {
     @usableFromInline let seed: UInt64
     /// Slots not empty (items and removed markers).
     @usableFromInline var used: Int
+    /// Slots written by patches since the last fold, newer than the pages.
+    @usableFromInline var overlay: [Int: UInt32] = [:]
+
+    /// The overlay's size at which a patch folds it into the pages.
+    @inlinable static var overlayLimit: Int { 2_048 }
 
     /// The slot count for an index that holds `count` items at most half full.
     @inlinable
@@ -105,13 +117,34 @@ struct IdentifierIndex: Sendable {
     /// The content of `slot`.
     @inlinable @inline(__always)
     func value(at slot: Int) -> UInt32 {
-        pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)]
+        if !overlay.isEmpty, let overlaid = overlay[slot] { return overlaid }
+        return pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)]
     }
 
-    /// Sets the content of `slot`, copying its page first if another index shares it.
+    /// Sets the content of `slot` in its page, copying the page first if another index
+    /// shares it. For building: the overlay must be empty.
     @inlinable @inline(__always)
     mutating func setValue(_ value: UInt32, at slot: Int) {
+        assert(overlay.isEmpty, "a page written under the overlay would be shadowed by it")
         pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)] = value
+    }
+
+    /// Sets the content of `slot` in the overlay (for patching: no page is copied).
+    @inlinable
+    mutating func overlayValue(_ value: UInt32, at slot: Int) {
+        overlay[slot] = value
+    }
+
+    /// Writes the overlay into the pages and empties it, once it holds `limit` slots or
+    /// more (copying the table of pages once, and each page written).
+    ///
+    /// - Complexity: O(overlay size + pages written) when it folds.
+    @inlinable
+    mutating func foldOverlay(atLeast limit: Int = IdentifierIndex.overlayLimit) {
+        guard overlay.count >= limit, !overlay.isEmpty else { return }
+        let overlay = self.overlay
+        self.overlay = [:]
+        for (slot, value) in overlay { setValue(value, at: slot) }
     }
 
     /// Whether `additional` more inserts keep the index at most three quarters used.
@@ -121,11 +154,12 @@ struct IdentifierIndex: Sendable {
     }
 
     /// Stores `place` for an identifier of hash `hash` that the index does not hold, in
-    /// the first empty or removed slot of its probe sequence.
+    /// the first empty or removed slot of its probe sequence: in the pages, or in the
+    /// overlay (`overlaid`, for patches).
     ///
     /// - Complexity: Expected O(1).
     @inlinable
-    mutating func insert(_ place: UInt32, hash: Int) {
+    mutating func insert(_ place: UInt32, hash: Int, overlaid: Bool = false) {
         var slot = hash & mask
         while true {
             let stored = value(at: slot)
@@ -136,7 +170,7 @@ struct IdentifierIndex: Sendable {
             if stored == Self.removed { break }
             slot = (slot &+ 1) & mask
         }
-        setValue(place, at: slot)
+        if overlaid { overlayValue(place, at: slot) } else { setValue(place, at: slot) }
     }
 
     /// The slot holding exactly `place`, probing from the home of `hash`.
@@ -153,7 +187,7 @@ struct IdentifierIndex: Sendable {
         }
     }
 
-    /// The bytes the slots occupy.
+    /// The bytes the slots occupy (the overlay, at most ``overlayLimit`` slots, aside).
     @inlinable
     var byteCount: Int { slotCount * MemoryLayout<UInt32>.stride }
 }
