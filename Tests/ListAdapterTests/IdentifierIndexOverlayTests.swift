@@ -17,42 +17,51 @@ struct IdentifierIndexOverlayTests {
         print("IdentifierIndexOverlayTests seed \(seed) (fold limit \(foldLimit))")
         var random = SeededGenerator(seed: seed)
         var index = IdentifierIndex(capacity: 10_000, seed: seed)
-        // The model: each live place and the hash it was stored under.
-        var live: [UInt32: Int] = [:]
+        // The model: each live place and the hash it was stored under, in an array (a
+        // dictionary's order would vary from process to process, and the seed would not
+        // reproduce the run).
+        var live: [(place: UInt32, hash: Int)] = []
+        var removed: [(place: UInt32, hash: Int)] = []
         var nextPlace: UInt32 = 0
         for _ in 0 ..< 4_000 {
             let hash = Int.random(in: 0 ... Int.max, using: &random)
             index.insert(nextPlace, hash: hash)
-            live[nextPlace] = hash
+            live.append((nextPlace, hash))
             nextPlace += 1
         }
         let original = index
         let originalLive = live
-        var removed: [UInt32: Int] = [:]
         for round in 0 ..< 300 {
             // One patch: a few removals, moves and inserts, found first and then written,
-            // as `ListSnapshot.applying` does.
+            // as `ListSnapshot.applying` does; each row once, among the rows the index held
+            // before the patch (the first `held` of `live`: new places go after them).
             var writes: [(slot: Int, value: UInt32)] = []
             var inserts: [(place: UInt32, hash: Int)] = []
-            for _ in 0 ..< Int.random(in: 0 ... 3, using: &random) where !live.isEmpty {
-                let place = live.keys.randomElement(using: &random)!
-                let hash = live.removeValue(forKey: place)!
+            var held = live.count
+            for _ in 0 ..< Int.random(in: 0 ... 3, using: &random) where held > 0 {
+                let picked = Int.random(in: 0 ..< held, using: &random)
+                let (place, hash) = live[picked]
+                live.swapAt(picked, held - 1)
+                live.swapAt(held - 1, live.count - 1)
+                live.removeLast()
+                held -= 1
                 guard let slot = index.slot(holding: place, hash: hash) else {
                     Issue.record("seed \(seed), round \(round): live place \(place) not found")
                     return
                 }
                 if Bool.random(using: &random) {
                     writes.append((slot, IdentifierIndex.removed))
-                    removed[place] = hash
+                    removed.append((place, hash))
                 } else {
                     writes.append((slot, nextPlace))
-                    live[nextPlace] = hash
+                    live.append((nextPlace, hash))
                     nextPlace += 1
                 }
             }
             for _ in 0 ..< Int.random(in: 0 ... 2, using: &random) where index.hasRoom(for: inserts.count + 1) {
-                inserts.append((nextPlace, Int.random(in: 0 ... Int.max, using: &random)))
-                live[nextPlace] = inserts[inserts.count - 1].hash
+                let insert = (place: nextPlace, hash: Int.random(in: 0 ... Int.max, using: &random))
+                inserts.append(insert)
+                live.append(insert)
                 nextPlace += 1
             }
             for write in writes { index.overlayValue(write.value, at: write.slot) }
