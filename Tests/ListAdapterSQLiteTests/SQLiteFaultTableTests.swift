@@ -53,8 +53,9 @@ struct SQLiteFaultTableTests {
         case (.failure(let error), .openFails(let kind)):
             #expect(error.kind == kind, "\(error)")
             #expect(error.path == fixture.path)
-            // The source's busy timeout (0.1 s), not GRDB's 10 s default for pool readers.
-            if kind == .locked { #expect(waited < .seconds(5), "gave up after \(waited)") }
+            // The source's busy timeout (0.1 s), not GRDB's 10 s default for pool readers:
+            // well under 10 s (a loaded 2-core machine took 5.3 s once).
+            if kind == .locked { #expect(waited < .seconds(9), "gave up after \(waited)") }
         case (.failure(let error), _):
             Issue.record("the open failed unexpectedly: \(error)")
         case (.success, .openFails(let kind)):
