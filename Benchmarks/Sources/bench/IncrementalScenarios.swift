@@ -164,13 +164,19 @@ func processCPUSeconds() -> Double {
 
 /// A writer in another process (Python's sqlite3): 100 one-row commits a second. It stops
 /// when told to, or when the bench is gone (killed, or exited early).
+///
+/// It is stopped with SIGKILL, which no signal mask holds back: a process inherits the
+/// mask of the thread that spawns it, and after an `await` the bench may run on a Dispatch
+/// worker thread, which blocks nearly every signal. A full `bench` run (whose earlier
+/// groups await) spawned a writer with SIGTERM blocked and waited for it forever.
 final class ChildWriter {
     private let process = Process()
 
     init(path: String, size: Int) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", """
-            import os, sqlite3, sys, time
+            import os, signal, sqlite3, sys, time
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])   # the spawning thread's mask is inherited
             db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
             size = int(sys.argv[2]); i = 0; start = time.monotonic(); parent = os.getppid()
             while os.getppid() == parent:      # ends with the bench, however it ends
@@ -183,7 +189,7 @@ final class ChildWriter {
     }
 
     func stop() {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }
