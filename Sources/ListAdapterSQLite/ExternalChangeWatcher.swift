@@ -1,8 +1,5 @@
 import Dispatch
 import GRDB
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Notices commits made by other connections and other processes: it reads
 /// `PRAGMA data_version` on a dedicated connection whenever the database's files change

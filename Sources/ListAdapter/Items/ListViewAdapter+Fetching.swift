@@ -123,6 +123,8 @@ extension ListViewAdapter {
     func fetchDidFinish(_ sent: FetchBatch, result: Result<[ID: SummarizedItem<Summary?, Item>], any Error>) {
         assertOnDeliveryQueue()
         let isCurrent = current.withLock { $0.generation == sent.generation }
+        // One error for the whole batch, its source named once.
+        let outcome = result.mapError { ListAdapterError(.fetchFailed, source: sourceName(sent.source), underlying: $0) }
         for id in sent.ids {
             guard let answered = delivered.fetches.requests[id], answered.isInFlight, answered.summary == sent.summaries[id] else { continue }
             delivered.fetches.requests[id] = nil
@@ -141,15 +143,14 @@ extension ListViewAdapter {
                 }
                 continue
             }
-            switch result {
+            switch outcome {
             case .success(let answers):
                 let answer = answers[id]
                 settle(id, requested: answered.summary, answer: answer, sameEpoch: sent.epoch == delivered.lagging.epoch)
                 let fetched = answer.map { FetchedItem(id: id, item: $0.item) }
                 for waiter in answered.waiters { waiter(.success(fetched)) }
             case .failure(let error):
-                let failure = ListAdapterError(.fetchFailed, source: sourceName(sent.source), underlying: error)
-                for waiter in answered.waiters { waiter(.failure(failure)) }
+                for waiter in answered.waiters { waiter(.failure(error)) }
             }
         }
     }

@@ -42,6 +42,35 @@ struct ItemFetchTests {
         #expect(source.fetchCalls.flatMap { $0 }.count == 2)
     }
 
+    /// A data source whose payload fetches all fail; its entries load.
+    final class FailingFetchSource: ListDataSource, CustomStringConvertible {
+        struct Failure: Error {}
+        let data = InMemoryListSource(ListViewAdapterTests.initial)
+        var description: String { "the failing fetcher" }
+        func loadEntries() async throws -> ListSnapshot<String, Int> { try await data.loadEntries() }
+        func fetchItems(_ ids: [String]) async throws -> [String: String] { throw Failure() }
+        func attach(_ invalidation: ListInvalidation) { data.attach(invalidation) }
+    }
+
+    /// A failed fetch answers every request of its batch with `fetchFailed`, naming the
+    /// source and carrying its error.
+    @Test func aFailedFetchAnswersEveryRequestWithTheSourceNamed() async throws {
+        let adapter = ListViewAdapter(source: FailingFetchSource())
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        var errors: [ListAdapterError] = []
+        for path in [ItemPath(section: 0, item: 0), ItemPath(section: 1, item: 1)] {
+            do {
+                _ = try await adapter.item(at: path)
+                Issue.record("\(path) answered despite the failure")
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors.map(\.kind) == [.fetchFailed, .fetchFailed])
+        #expect(errors.allSatisfy { $0.source == "the failing fetcher" && $0.underlying is FailingFetchSource.Failure })
+    }
+
     @Test func completionHandlersRunOnTheMainQueueWithTheIdentifierAskedFor() async throws {
         let source = ControlledSource(ListViewAdapterTests.initial)
         let (adapter, _) = await Self.loadedAdapter(source)
