@@ -33,6 +33,13 @@ final class SQLPeer: Sendable {
         process.arguments = ["python3", "-S", "-c", Self.script, path] + statements      // -S: no site packages, a faster start
         process.standardInput = input
         process.standardOutput = output
+        // Close-on-exec on every end: Foundation's pipes are inheritable, so a peer spawned
+        // by another test meanwhile kept this peer's stdin open, it never saw end of input,
+        // and `finish` waited for it for ever (CI, session 9). The child's own ends are
+        // duplicated onto its 0 and 1, which do not inherit the flag.
+        for handle in [input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading, output.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         try process.run()
         let line = await readLine()
         guard line == "ready" else { throw PeerFailure(line: line) }
