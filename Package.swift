@@ -72,10 +72,12 @@ let package = Package(
             path: "Benchmarks/Sources/bench",
             swiftSettings: strictSettings
         ),
+        // Helpers the test targets share (other processes a test talks to). Not a product.
+        .target(name: "TestSupport", dependencies: ["ListAdapter", "ListAdapterTesting"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "ListAdapterSQLiteTests",
             dependencies: [
-                "ListAdapterSQLite", "ListAdapter", "ListAdapterTesting",
+                "ListAdapterSQLite", "ListAdapter", "ListAdapterTesting", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

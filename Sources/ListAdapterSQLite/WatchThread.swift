@@ -5,7 +5,7 @@ import Glibc
 import ListAdapter
 
 /// The external-change watch's driver on Linux: one thread waiting in `poll` on inotify
-/// (the database's directory, filtered to its files) and on a pipe that stops it, with the
+/// (the database's directory, filtered to its files) and on a socket that stops it, with the
 /// next look or slow poll as the timeout.
 ///
 /// A file event or a due look is one wake-up of this thread. Through Dispatch it was
@@ -18,7 +18,9 @@ import ListAdapter
 /// `control` (never held while the handler runs) says whether to stop.
 final class WatchThread: WatchDriver, @unchecked Sendable {
     // @unchecked Sendable: mutable state lives behind the two locks; the descriptors are
-    // set in `init` and closed by the thread as it ends.
+    // set in `init`; inotify's is closed once (by the thread as it ends, or by `deinit`), the
+    // socket pair only by `deinit`, so `cancel` never writes to a descriptor number that was
+    // closed and perhaps reused.
     private struct Turn {
         var handler: (@Sendable (WatchWake) -> DispatchTime?)?
         var nextLook: DispatchTime?
@@ -38,7 +40,7 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
     private let pollInterval: DispatchTimeInterval
     /// `nil` when inotify is unavailable: the slow poll alone then.
     private let events: InotifyEvents?
-    /// A pipe: a byte written to `stopWrite` ends the thread's wait.
+    /// A connected socket pair: a byte written to `stopWrite` ends the thread's wait.
     private let stopRead: Int32
     private let stopWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
@@ -47,13 +49,14 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
         self.pollInterval = pollInterval.interval
         turn = Guarded(Turn(nextPoll: .now() + pollInterval.interval))
         events = InotifyEvents(path: path)
-        var pipe: [Int32] = [-1, -1]
-        if Glibc.pipe(&pipe) == 0 {
-            for descriptor in pipe { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-            for descriptor in pipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        }
-        stopRead = pipe[0]
-        stopWrite = pipe[1]
+        // A socket pair rather than a pipe: it is made close-on-exec in the same call (Swift's
+        // Glibc module has no `pipe2`), so a process another thread spawns meanwhile cannot
+        // inherit it, as it could between `pipe` and `fcntl`.
+        var pair: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        if socketpair(AF_UNIX, type, 0, &pair) != 0 { pair = [-1, -1] }
+        stopRead = pair[0]
+        stopWrite = pair[1]
     }
 
     func start(_ handler: @escaping @Sendable (WatchWake) -> DispatchTime?) {
@@ -80,18 +83,20 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
             return (control.started && !control.stopped, onThread)
         }
         guard wasRunning else {
-            if !control.withLock({ $0.started }) { closeDescriptors() }
+            if !control.withLock({ $0.started }) { closeEvents() }
             return
         }
         var byte: UInt8 = 1
-        _ = write(stopWrite, &byte, 1)
+        _ = send(stopWrite, &byte, 1, Int32(MSG_NOSIGNAL))
         // From the handler itself (the watch released there), the thread ends after it.
         if !onThread { finished.wait() }
     }
 
     deinit {
         // Reached once the thread has ended (it holds the driver), or if it never started.
-        closeDescriptors()
+        closeEvents()
+        if stopRead >= 0 { Glibc.close(stopRead) }
+        if stopWrite >= 0 { Glibc.close(stopWrite) }
     }
 
     /// Whether the thread has ended (tests: `cancel` returns after it).
@@ -101,7 +106,7 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
     private func run() {
         control.withLock { $0.thread = pthread_self() }
         defer {
-            closeDescriptors()
+            closeEvents()
             control.withLock { $0.ended = true }
             finished.signal()
         }
@@ -140,16 +145,15 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
         return Int32(clamping: (target - now + 999_999) / 1_000_000)
     }
 
-    /// Closes the descriptors, once.
-    private func closeDescriptors() {
+    /// Closes inotify's descriptor, once: the watch's one costly resource goes when the thread
+    /// ends, not when the last reference does.
+    private func closeEvents() {
         let first = control.withLock { control -> Bool in
             defer { control.closed = true }
             return !control.closed
         }
         guard first else { return }
         events?.close()
-        if stopRead >= 0 { Glibc.close(stopRead) }
-        if stopWrite >= 0 { Glibc.close(stopWrite) }
     }
 }
 #endif

@@ -137,8 +137,8 @@ final class FaultScene: Sendable {
     }
 
     /// Lifts a transient fault: the peer rolls back and exits.
-    func lift() {
-        peer?.finish()
+    func lift() async {
+        await peer?.finish()
     }
 
     /// After a delete or a replacement: commits land in the file now at the path (a new
@@ -152,8 +152,8 @@ final class FaultScene: Sendable {
         try queue.close()
     }
 
-    func tearDown() {
-        peer?.finish()
+    func tearDown() async {
+        await peer?.finish()
         fixture.remove()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Every file in a directory with its bytes, to prove a followed database was not written:
 /// the same files, byte for byte, before and after.
@@ -32,41 +33,34 @@ struct DirectoryContents: Equatable, CustomStringConvertible {
 /// A second process (Python's sqlite3 module) that runs `script` against a database and
 /// talks over pipes: it prints a line when it reached the point a test waits for, and
 /// finishes when its input closes.
-final class PythonPeer {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+final class PythonPeer: Sendable {
+    private let child: ChildProcess
 
     /// Starts `python3 -c script arguments…`, with `environment` added to this process's.
     init(script: String, arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        child = try ChildProcess(["python3", "-c", script] + arguments, environment: environment)
     }
 
-    /// Blocks until the peer prints a line (it does so once it holds what the test needs).
-    func readLine() -> String {
-        var bytes: [UInt8] = []
-        while true {
-            let chunk = output.fileHandleForReading.readData(ofLength: 1)
-            guard let byte = chunk.first, byte != 10 else { break }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// Waits until the peer prints a line (it does so once it holds what the test needs); the
+    /// line, or `nil` if its output ended. Blocks a thread of its own, not the caller's.
+    func readLine() async -> String? {
+        await child.readLine()
     }
 
     /// Sends a line to the peer's input.
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        child.send(line)
     }
 
-    /// Closes the peer's input and waits for it to exit; its exit status.
-    func finish() -> Int32 {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Closes the peer's input and waits for it to exit; its exit status, or `nil` if it was
+    /// still running after two minutes (it is then killed).
+    func finish() async -> Int32? {
+        await child.finish()
+    }
+
+    /// Runs `python3 -c script arguments…` to the end with no input; its exit status, or `nil`
+    /// if it was still running after two minutes (it is then killed).
+    static func run(script: String, arguments: [String]) async throws -> Int32? {
+        try await ChildProcess.run(["python3", "-c", script] + arguments).status
     }
 }

@@ -5,6 +5,7 @@ import ListAdapterSQLite
 import ListAdapterTesting
 import Synchronization
 import Testing
+import TestSupport
 
 /// Counts the loads of a wrapped source (the SQLite one, unchanged).
 final class CountingSource<Wrapped: ListDataSource>: ListDataSource {
@@ -96,12 +97,7 @@ struct SQLiteChangeTests {
             db.commit()
             db.close()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, fixture.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try await PythonPeer.run(script: script, arguments: [fixture.path]) == 0)
         let truth = try fixture.plainSnapshot(source.database)
         #expect(truth.count == 191)
         #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
@@ -128,10 +124,10 @@ struct SQLiteFileEventTests {
             print("committed", flush=True)
             sys.stdin.read()
             """, arguments: [fixture.path])
-        #expect(peer.readLine() == "committed")
+        #expect(await peer.readLine() == "committed")
         let truth = try fixture.plainSnapshot(source.database)
         #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
-        #expect(peer.finish() == 0)
+        #expect(await peer.finish() == 0)
         #expect(SQLiteListSource<Int64, Int64, Message>.changeNotificationName(forPath: "/a/b.sqlite") == "listadapter.database-changed./a/b.sqlite")
     }
 
@@ -145,7 +141,7 @@ struct SQLiteFileEventTests {
     @Test func aCommitVisibleLongAfterItsFileEventStillArrives() async throws {
         let fixture = try MailFixture(rows: 20)
         defer { fixture.remove() }
-        let shim = try Self.slowSyncShim(in: fixture.directory, milliseconds: 300)
+        let shim = try await Self.slowSyncShim(in: fixture.directory, milliseconds: 300)
         let (source, adapter, probe) = try await Self.followedWithoutPolling(fixture)
         defer { withExtendedLifetime(adapter) {} }
         let peer = try PythonPeer(script: """
@@ -157,13 +153,13 @@ struct SQLiteFileEventTests {
             print("committed in %d ms" % ((time.monotonic() - start) * 1000), flush=True)
             sys.stdin.read()
             """, arguments: [fixture.path], environment: ["LD_PRELOAD": shim])
-        let said = peer.readLine()
+        let said = await peer.readLine() ?? ""
         // The shim really delayed the commit (else this test proves nothing).
         let milliseconds = Int(said.split(separator: " ").dropFirst(2).first ?? "") ?? 0
         #expect(milliseconds >= 300, "the writer said: \(said)")
         let truth = try fixture.plainSnapshot(source.database)
         #expect(await probe.waitUntilShowing(truth), "\(probe.failures)")
-        #expect(peer.finish() == 0)
+        #expect(await peer.finish() == 0)
     }
 
     /// A follower of `fixture` whose poll is an hour apart (only file events wake it), its
@@ -183,7 +179,7 @@ struct SQLiteFileEventTests {
 
     /// Compiles a shared library whose `fdatasync` and `fsync` sleep `milliseconds` first:
     /// a slow disk, for the process it is preloaded into.
-    static func slowSyncShim(in directory: URL, milliseconds: Int) throws -> String {
+    static func slowSyncShim(in directory: URL, milliseconds: Int) async throws -> String {
         let source = directory.appendingPathComponent("slowsync.c").path
         let library = directory.appendingPathComponent("slowsync.so").path
         try """
@@ -199,17 +195,15 @@ struct SQLiteFileEventTests {
                 return ((int (*)(int))dlsym(RTLD_NEXT, "fsync"))(fd);
             }
             """.write(toFile: source, atomically: true, encoding: .utf8)
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc", "-shared", "-fPIC", "-o", library, source, "-ldl"]
-        try compiler.run()
-        compiler.waitUntilExit()
-        guard compiler.terminationStatus == 0 else { throw ShimFailure(status: compiler.terminationStatus) }
+        let compiled = try await ChildProcess.run(["cc", "-shared", "-fPIC", "-o", library, source, "-ldl"])
+        guard compiled.status == 0 else { throw ShimFailure(status: compiled.status) }
         return library
     }
 
     struct ShimFailure: Error, CustomStringConvertible {
-        let status: Int32
-        var description: String { "cc could not build the slow-fsync shim (exit \(status)); the tests need a C compiler" }
+        let status: Int32?
+        var description: String {
+            "cc could not build the slow-fsync shim (\(status.map { "exit \($0)" } ?? "killed after two minutes")); the tests need a C compiler"
+        }
     }
 }

@@ -17,12 +17,17 @@ struct SQLiteFaultTableTests {
     @Test(arguments: FaultTable.runnable)
     func cell(_ cell: FaultCell) async throws {
         let scene = try await FaultScene(cell.fault)
-        defer { scene.tearDown() }
-        switch cell.moment {
-        case .atOpen: try await atOpen(cell, scene)
-        case .betweenLoads: try await betweenLoads(cell, scene)
-        case .duringScan: try await duringScan(cell, scene)
+        do {
+            switch cell.moment {
+            case .atOpen: try await atOpen(cell, scene)
+            case .betweenLoads: try await betweenLoads(cell, scene)
+            case .duringScan: try await duringScan(cell, scene)
+            }
+        } catch {
+            await scene.tearDown()
+            throw error
         }
+        await scene.tearDown()
     }
 
     /// The cells that cannot exist say why, and the run lists them (the table is total:
@@ -81,7 +86,7 @@ struct SQLiteFaultTableTests {
         }
         try Self.expectUntouched(cell, fixture, since: before)
         if scene.fault.isTransient, case .openFails = cell.outcome {
-            scene.lift()
+            await scene.lift()
             let reopened = await onOwnThread { Result { () throws(SQLiteSourceError) in try fixture.open(cell.access) } }
             #expect(throws: Never.self, "the open succeeds once the lock is gone") { try reopened.get() }
         }
@@ -200,7 +205,7 @@ struct SQLiteFaultTableTests {
     /// again and reports content.
     private func expectRecovery(_ cell: FaultCell, _ scene: FaultScene, run: AdapterRun, good: ListSnapshot<Int64, Int64>) async {
         guard scene.fault.isTransient, run.adapter.loadState != .content else { return }
-        scene.lift()
+        await scene.lift()
         run.adapter.invalidate()
         await run.probe.recorder.wait { _ in run.probe.recorder.lastLoadState == .content }
         #expect(run.adapter.loadState == .content, "the adapter recovers once the lock is gone")

@@ -95,7 +95,7 @@ struct SQLiteFollowTests {
             sys.stdin.read()
             db.execute("ROLLBACK")
             """, arguments: [fixture.path])
-        #expect(peer.readLine() == "holding")
+        #expect(await peer.readLine() == "holding")
         var options = Source.Options()
         options.busyTimeout = .seconds(30)          // a write lock would make this test hang, not pass
         let source = try Source(path: fixture.path, query: MailFixture.query, options: options)
@@ -104,7 +104,7 @@ struct SQLiteFollowTests {
         let waited = ContinuousClock.now - start
         #expect(snapshot.count == 50)
         #expect(waited < .seconds(30))
-        #expect(peer.finish() == 0)
+        #expect(await peer.finish() == 0)
     }
 
     @Test func errorsNameTheSourceByPathAndTable() async throws {

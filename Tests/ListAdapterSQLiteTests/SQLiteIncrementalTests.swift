@@ -122,12 +122,12 @@ struct SQLiteIncrementalTests {
         let peer = try PythonPeer(script: Self.pythonWriter, arguments: [fixture.path, String(seed)])
         for step in 0 ..< 40 {
             peer.send("write")
-            #expect(peer.readLine() == "committed")
+            #expect(await peer.readLine() == "committed")
             let truth = try Self.truth(source.database)
             #expect(await probe.waitUntilShowing(truth), "seed \(seed) step \(step): \(probe.failures)")
             if !probe.failures.isEmpty { break }
         }
-        #expect(peer.finish() == 0)
+        #expect(await peer.finish() == 0)
         let statistics = source.incrementalStatistics
         #expect(statistics.fullLoads == 1, "seed \(seed): \(statistics)")
         #expect(statistics.patches > 0)

@@ -7,7 +7,7 @@ final class RunningSample: @unchecked Sendable {
     // @unchecked Sendable: `process` and `input` are used by the test only; the reading
     // threads touch only the stream's continuation and `errorText`; `exited` is a semaphore.
     let process = Process()
-    let input = Pipe()
+    let input = Pipe().closingOnExec()
     let lines: AsyncStream<String>
     private let errorText = LockedData()
     private let errorRead = DispatchGroup()
@@ -17,8 +17,8 @@ final class RunningSample: @unchecked Sendable {
         process.executableURL = try SampleProcess.executable
         process.arguments = arguments
         process.standardInput = inputFromDevNull ? FileHandle.nullDevice : input
-        let output = Pipe()
-        let error = Pipe()
+        let output = Pipe().closingOnExec()
+        let error = Pipe().closingOnExec()
         process.standardOutput = output
         process.standardError = error
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)

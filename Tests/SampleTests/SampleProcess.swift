@@ -25,8 +25,8 @@ struct SampleProcess {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
+        let output = Pipe().closingOnExec()
+        let error = Pipe().closingOnExec()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
@@ -45,6 +45,19 @@ struct SampleProcess {
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData.value, as: UTF8.self)
         )
+    }
+}
+
+extension Pipe {
+    /// This pipe with both ends close-on-exec. Foundation's pipes are inheritable: a child
+    /// another test starts meanwhile would inherit this one's ends, and a child that ends
+    /// when its input closes (`sample watch`) would never see that while the other runs. The
+    /// ends `Process` gives the child become its 0, 1 and 2, which do not inherit the flag.
+    func closingOnExec() -> Pipe {
+        for handle in [fileHandleForReading, fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return self
     }
 }
 

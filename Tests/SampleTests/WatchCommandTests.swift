@@ -72,8 +72,7 @@ struct WatchCommandTests {
         try view.verifyCells(against: expected)
         // Closing standard input ends the watch cleanly.
         try watcher.input.fileHandleForWriting.close()
-        watcher.process.waitUntilExit()
-        #expect(watcher.process.terminationStatus == 0)
+        #expect(await watcher.exitStatus(within: 120) == 0)
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
@@ -88,9 +87,8 @@ struct WatchCommandTests {
         var lines = watcher.lines.makeAsyncIterator()
         _ = try #require(await lines.next())                 // running and listed
         kill(watcher.process.processIdentifier, signal)
-        watcher.process.waitUntilExit()
+        #expect(await watcher.exitStatus(within: 120) == 0)
         #expect(watcher.process.terminationReason == .exit)
-        #expect(watcher.process.terminationStatus == 0)
     }
 
     @Test func badArgumentsExitTwo() throws {

@@ -1,0 +1,191 @@
+import Foundation
+import ListAdapter
+import ListAdapterTesting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Another process a test starts and talks to over pipes (a Python writer, a peer holding a
+/// lock, a compiler): spawned with nothing of the test process but its standard error, and
+/// waited for off Swift concurrency's threads, with a deadline.
+///
+/// Why not Foundation's `Process`: its pipes are inheritable, so a child one test starts
+/// inherits the pipes of every child other tests have running, and a peer that finishes when
+/// its input closes never sees the end of it while another child holds a copy (a fresh-clone
+/// CI run hung in 30 SQLite tests, session 9); and its `waitUntilExit()` runs a run loop on
+/// the calling thread, which in an async test is one of the two cooperative threads a 2-core
+/// machine has. Here every other descriptor is closed in the child, the pipes are
+/// close-on-exec in this process, and the exit is reaped by a thread of its own.
+///
+/// Thread safety: any thread; ``readLine()`` from one task at a time.
+package final class ChildProcess: Sendable {
+    /// A call that failed, with its `errno`.
+    package struct Failure: Error, CustomStringConvertible {
+        package let call: String
+        package let code: Int32
+        package var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// The child's process identifier.
+    package let pid: Int32
+    private let inputFD: Guarded<Int32?>
+    private let outputFD: Int32
+    private let reaped = DispatchGroup()
+    private let status = Guarded<Int32?>(nil)
+
+    /// Starts `arguments[0]` (looked up on `PATH`) with `arguments`, `environment` added to
+    /// this process's, a pipe for its standard input and one for its standard output, and this
+    /// process's standard error. Throws ``Failure`` if it cannot be started.
+    package init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let input = try Self.pipe()
+        let output: (read: Int32, write: Int32)
+        do { output = try Self.pipe() } catch {
+            close(input.read); close(input.write)
+            throw error
+        }
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        // Everything else the test process has open is closed in the child, close-on-exec or
+        // not (another library's descriptors are not ours to mark). Closing a descriptor that
+        // is not open is not an error for posix_spawn.
+        for descriptor in 3 ... Self.highestOpenDescriptor() + 64 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        close(input.read)
+        close(output.write)
+        guard spawned == 0 else {
+            close(input.write); close(output.read)
+            throw Failure(call: "posix_spawnp \(arguments[0])", code: spawned)
+        }
+        self.pid = pid
+        inputFD = Guarded(input.write)
+        outputFD = output.read
+        // The reaper: one thread per child, blocked in waitpid until it exits.
+        reaped.enter()
+        let (reaped, status, spawnedPID) = (self.reaped, self.status, pid)
+        Thread.detachNewThread {
+            var raw: Int32 = 0
+            while waitpid(spawnedPID, &raw, 0) == -1 && errno == EINTR {}
+            let code = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            status.withLock { $0 = code }
+            reaped.leave()
+        }
+    }
+
+    deinit {
+        inputFD.withLock { if let fd = $0 { close(fd) } }
+        close(outputFD)
+    }
+
+    /// The next line the child writes (without its newline), or `nil` at the end of its
+    /// output. Blocks a thread of its own, never the caller's.
+    package func readLine() async -> String? {
+        let fd = outputFD
+        return await onOwnThread {
+            var bytes: [UInt8] = []
+            var byte: UInt8 = 0
+            while true {
+                let count = read(fd, &byte, 1)
+                if count == 1 {
+                    if byte == 10 { return String(decoding: bytes, as: UTF8.self) }
+                    bytes.append(byte)
+                } else if count == 0 || errno != EINTR {
+                    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+                }
+            }
+        }
+    }
+
+    /// Writes `line` and a newline to the child's input. Returns once the pipe took it (a
+    /// line is far below the pipe's capacity); does nothing once the input is closed.
+    package func send(_ line: String) {
+        inputFD.withLock { fd in
+            guard let fd else { return }
+            var bytes = Array((line + "\n").utf8)[...]
+            while !bytes.isEmpty {
+                let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if count > 0 { bytes = bytes.dropFirst(count) } else if errno != EINTR { return }
+            }
+        }
+    }
+
+    /// Closes the child's input: a child that reads to the end of it then sees the end.
+    package func closeInput() {
+        inputFD.withLock { fd in
+            if let open = fd { close(open) }
+            fd = nil
+        }
+    }
+
+    /// Waits for the child to exit, for at most `limit`; its exit status (128 + the signal
+    /// if a signal ended it), or `nil` if it was still running at the deadline: it is then
+    /// killed, so that a hung child fails its test rather than hanging it. Waits on a thread
+    /// of its own; may be called more than once.
+    package func exitStatus(within limit: Duration = .seconds(120)) async -> Int32? {
+        let (reaped, status, pid) = (self.reaped, self.status, self.pid)
+        return await onOwnThread {
+            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) * 1e-18
+            guard reaped.wait(timeout: .now() + seconds) == .success else {
+                kill(pid, SIGKILL)
+                reaped.wait()
+                return nil
+            }
+            return status.withLock { $0 }
+        }
+    }
+
+    /// Closes the child's input and waits for it to exit: ``exitStatus(within:)``.
+    package func finish(within limit: Duration = .seconds(120)) async -> Int32? {
+        closeInput()
+        return await exitStatus(within: limit)
+    }
+
+    /// Runs `arguments` to the end with no input; its exit status and everything it wrote.
+    package static func run(_ arguments: [String], within limit: Duration = .seconds(120)) async throws -> (status: Int32?, output: String) {
+        let child = try ChildProcess(arguments)
+        child.closeInput()
+        var lines: [String] = []
+        while let line = await child.readLine() { lines.append(line) }
+        return (await child.exitStatus(within: limit), lines.joined(separator: "\n"))
+    }
+
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let made = Glibc.pipe(&descriptors)
+        #else
+        let made = Darwin.pipe(&descriptors)
+        #endif
+        guard made == 0 else { throw Failure(call: "pipe", code: errno) }
+        // Close-on-exec at once: a child another thread spawns with Foundation's `Process`
+        // in the instant between would still inherit them (it closes nothing); ours close all.
+        _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// The highest descriptor this process has open, from `/proc/self/fd` (or `/dev/fd`).
+    private static func highestOpenDescriptor() -> Int32 {
+        for folder in ["/proc/self/fd", "/dev/fd"] {
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+                return names.compactMap { Int32($0) }.max() ?? 2
+            }
+        }
+        return 1_024
+    }
+}
