@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "SampleTests",
-            dependencies: ["Sample", "ListAdapter", "ListAdapterTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Sample", "ListAdapter", "ListAdapterTesting", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The interactive list, driven for real: `sample` runs in a pseudo-terminal (tmux), gets
 /// keystrokes, and the test reads the screen.
@@ -10,14 +11,14 @@ struct BrowserTerminalTests {
         let name = "sample-test-\(UUID().uuidString.prefix(8))"
 
         init(command: String, columns: Int = 120, rows: Int = 30) throws {
-            let started = try ToolProcess.run(["tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", command])
+            let started = try ChildProcess.runToEnd(["tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", command])
             try #require(started.status == 0, "tmux new-session exited with \(started.status)")
         }
 
-        /// Runs one tmux command (see ``ToolProcess`` for why not `Process`) and returns its output.
+        /// Runs one tmux command (see `ChildProcess.runToEnd` for why not `Process`) and returns its output.
         @discardableResult
         static func tmux(_ arguments: [String]) throws -> String {
-            try ToolProcess.run(["tmux"] + arguments).output
+            try ChildProcess.runToEnd(["tmux"] + arguments).output
         }
 
         func screen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p"]) }

@@ -37,8 +37,9 @@ package final class ChildProcess: Sendable {
 
     /// Starts `arguments[0]` (looked up on `PATH`) with `arguments`, `environment` added to
     /// this process's, a pipe for its standard input and one for its standard output, and this
-    /// process's standard error. Throws ``Failure`` if it cannot be started.
-    package init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// process's standard error (or `/dev/null`, `discardingErrors`). Throws ``Failure`` if it
+    /// cannot be started.
+    package init(_ arguments: [String], environment: [String: String] = [:], discardingErrors: Bool = false) throws {
         let input = try Self.pipe()
         let output: (read: Int32, write: Int32)
         do { output = try Self.pipe() } catch {
@@ -54,6 +55,7 @@ package final class ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        if discardingErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         // Everything else the test process has open is closed in the child, close-on-exec or
         // not (another library's descriptors are not ours to mark). Closing a descriptor that
         // is not open is not an error for posix_spawn.
@@ -162,6 +164,27 @@ package final class ChildProcess: Sendable {
         var lines: [String] = []
         while let line = await child.readLine() { lines.append(line) }
         return (await child.exitStatus(within: limit), lines.joined(separator: "\n"))
+    }
+
+    /// Runs `arguments` to the end with no input and its errors discarded, blocking the calling
+    /// thread: for short tools (tmux) called from synchronous test code. Its exit status and
+    /// everything it wrote.
+    ///
+    /// A tool that starts a daemon, as the first `tmux new-session` starts the tmux server,
+    /// hands the daemon nothing of this process: with Foundation's `Process`, the daemon
+    /// inherited the socket `Process` watches for the exit, `waitUntilExit()` waited for the
+    /// daemon, and on a machine with no tmux server running the interactive tests hung.
+    package static func runToEnd(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let child = try ChildProcess(arguments, discardingErrors: true)
+        child.closeInput()
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(child.outputFD, &buffer, buffer.count)
+            if count > 0 { output += buffer[0 ..< count] } else if count == 0 || errno != EINTR { break }
+        }
+        child.reaped.wait()
+        return (child.status.withLock { $0 } ?? -1, String(decoding: output, as: UTF8.self))
     }
 
     private static func pipe() throws -> (read: Int32, write: Int32) {
