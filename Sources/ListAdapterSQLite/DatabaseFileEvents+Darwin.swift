@@ -5,6 +5,7 @@
 #if canImport(Darwin) && !canImport(Glibc)
 import Darwin
 import Dispatch
+import ListAdapter
 
 /// The external-change watch's driver on Apple platforms: a serial queue, the file events
 /// below, a timer reprogrammed for each look and a repeating timer for the slow poll.
@@ -30,7 +31,7 @@ final class DispatchWatchDriver: WatchDriver, @unchecked Sendable {
             self.handler = handler
             fileEvents = DarwinFileEvents(path: path, queue: queue) { [weak self] in self?.wake(.filesChanged) }
             let pollTimer = DispatchSource.makeTimerSource(queue: queue)
-            pollTimer.schedule(deadline: .now() + pollInterval.interval, repeating: pollInterval.interval)
+            pollTimer.schedule(deadline: .now() + pollInterval.dispatchInterval, repeating: pollInterval.dispatchInterval)
             pollTimer.setEventHandler { [weak self] in self?.wake(.pollDue) }
             pollTimer.resume()
             self.pollTimer = pollTimer

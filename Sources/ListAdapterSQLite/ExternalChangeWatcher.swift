@@ -1,5 +1,6 @@
 import Dispatch
 import GRDB
+import ListAdapter
 
 /// Notices commits made by other connections and other processes: it reads
 /// `PRAGMA data_version` on a dedicated connection whenever the database's files change
@@ -104,21 +105,13 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     /// milliseconds.
     private func filesChanged() {
         check(includingIdentity: true)
-        let lookIsDue = nextLook.map { $0 <= .now() + RecheckSchedule.first.interval } ?? false
-        if let delay = rechecks.restart(lookIsDue: lookIsDue) { nextLook = .now() + delay.interval }
+        let lookIsDue = nextLook.map { $0 <= .now() + RecheckSchedule.first.dispatchInterval } ?? false
+        if let delay = rechecks.restart(lookIsDue: lookIsDue) { nextLook = .now() + delay.dispatchInterval }
     }
 
     /// A look the schedule asked for.
     private func recheck() {
         check()
-        nextLook = rechecks.next().map { .now() + $0.interval }
-    }
-}
-
-extension Duration {
-    /// The duration as a Dispatch interval.
-    var interval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        nextLook = rechecks.next().map { .now() + $0.dispatchInterval }
     }
 }

@@ -46,8 +46,8 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(path: String, pollInterval: Duration) {
-        self.pollInterval = pollInterval.interval
-        turn = Guarded(Turn(nextPoll: .now() + pollInterval.interval))
+        self.pollInterval = pollInterval.dispatchInterval
+        turn = Guarded(Turn(nextPoll: .now() + pollInterval.dispatchInterval))
         events = InotifyEvents(path: path)
         // A socket pair rather than a pipe: it is made close-on-exec in the same call (Swift's
         // Glibc module has no `pipe2`), so a process another thread spawns meanwhile cannot
