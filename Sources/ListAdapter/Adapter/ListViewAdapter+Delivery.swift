@@ -17,12 +17,14 @@ extension ListViewAdapter {
             notify(.reload(snapshot))
             updateLoadState(state)
             deliveryDidApply(reason: reason)
-        case .update(let update, let state, let reason, let computeDuration):
+        case .update(let update, let state, let reason, let computeDuration, let patched):
             for (index, batch) in update.batches.enumerated() {
                 if index == 0 {
                     dropPayloads(changedBy: update.changes, from: delivered.presented, to: update.batches[update.batches.count - 1].after)
                 }
-                releaseOffDeliveryQueue(delivered.presented)
+                // A patched list shares its storage with the one it replaces: releasing that
+                // one here costs a few reference counts, less than waking the private queue.
+                if !patched { releaseOffDeliveryQueue(delivered.presented) }
                 delivered.presented = batch.after
                 let info = ListChangeInfo(
                     changes: update.changes, reason: reason, batchIndex: index,

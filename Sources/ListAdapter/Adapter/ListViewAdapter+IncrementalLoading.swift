@@ -11,11 +11,14 @@ extension ListViewAdapter {
         case patched(ListSnapshot<ID, Summary>, ListChangeSet, Duration)
     }
 
-    /// Asks an incremental source for a patch against `baseline` and applies it; loads the
-    /// whole list when there is no baseline, the source is not incremental, it answers
-    /// `nil`, or the patch does not apply. Runs on the source executor.
-    static func loadList(from source: Source, since baseline: ListSnapshot<ID, Summary>?) async throws -> LoadedList {
-        guard let incremental = source as? any IncrementalListDataSource<ID, Summary, Item> else {
+    /// Asks an incremental source (`incremental`, `source` cast) for a patch against
+    /// `baseline` and applies it; loads the whole list when there is no baseline, the source
+    /// is not incremental, it answers `nil`, or the patch does not apply. Runs on the source
+    /// executor.
+    static func loadList(
+        from source: Source, incremental: (any IncrementalListDataSource<ID, Summary, Item>)?, since baseline: ListSnapshot<ID, Summary>?
+    ) async throws -> LoadedList {
+        guard let incremental else {
             return .full(try await source.loadEntries())
         }
         if let baseline, let patch = try await incremental.loadChanges(since: baseline) {
@@ -43,7 +46,7 @@ extension ListViewAdapter {
         let update = ListUpdate(
             changes: changes, old: core.baseline, new: snapshot, updateStyle: configuration.updateStyle, batching: configuration.batching
         )
-        deliver(.update(update, snapshot.isEmpty ? .empty : .content, reason: core.nextReason, computeDuration: duration))
+        deliver(.update(update, snapshot.isEmpty ? .empty : .content, reason: core.nextReason, computeDuration: duration, patched: true))
         core.baseline = snapshot
         core.nextReason = .invalidation
     }

@@ -49,13 +49,13 @@ extension ListViewAdapter: InvalidationTarget {
     /// Loads the current source's entries in a task on the source executor, and starts its
     /// time limit. Private queue.
     private func startLoad(id: Int) {
-        let source = core.source
+        let (source, incremental) = (core.source, core.incremental)
         // A patch is only asked for against a list this source produced.
         let baseline = core.loadedIsFromCurrentSource ? core.loaded : nil
         Task(executorPreference: sourceExecutor) { [weak self] in
             let result: Result<LoadedList, any Error>
             do {
-                result = .success(try await Self.loadList(from: source, since: baseline))
+                result = .success(try await Self.loadList(from: source, incremental: incremental, since: baseline))
             } catch {
                 result = .failure(error)
             }

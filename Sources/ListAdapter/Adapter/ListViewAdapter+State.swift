@@ -5,7 +5,12 @@ extension ListViewAdapter {
     /// baseline every change is computed against (the last list sent to observers).
     struct CoreState {
         var cycle: LoadCycle
-        var source: Source
+        var source: Source {
+            didSet { incremental = source as? any IncrementalListDataSource<ID, Summary, Item> }
+        }
+        /// `source` as an incremental source, if it is one: cast once per source, not once
+        /// per load (a cast to a constrained existential looks its conformance up by name).
+        private(set) var incremental: (any IncrementalListDataSource<ID, Summary, Item>)?
         var generation = 1
         /// The last list sent for delivery, in view form (collapsed sections empty).
         /// Deliveries are FIFO, so observers see it before any later change.
@@ -26,6 +31,7 @@ extension ListViewAdapter {
 
         init(source: Source, coalescesStorms: Bool) {
             self.source = source
+            self.incremental = source as? any IncrementalListDataSource<ID, Summary, Item>
             self.cycle = LoadCycle(coalescesStorms: coalescesStorms)
         }
     }
@@ -64,7 +70,9 @@ extension ListViewAdapter {
     /// What the private queue hands to the delivery queue.
     enum Delivery: Sendable {
         case reload(ListSnapshot<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason)
-        case update(ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration)
+        /// `patched`: the new list is the old one patched, sharing all but the few chunks the
+        /// patch wrote, so letting the old one go frees little and may happen in place.
+        case update(ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration, patched: Bool = false)
         case loadState(ListLoadState)
         case duplicates(DuplicateIdentifiers<ID>)
     }
