@@ -1,4 +1,5 @@
 import Foundation
+import ListAdapterTesting
 import Testing
 import TestSupport
 
@@ -55,20 +56,30 @@ struct BrowserTerminalTests {
         func kill() { _ = try? Self.tmux(["kill-session", "-t", name]) }
 
         /// Polls the screen (a terminal offers nothing to wait on) until `condition` holds.
-        func waitForScreen(_ what: String, timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async throws -> String {
+        func waitForScreen(_ what: String, timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (String) -> Bool) async throws -> String {
             try await waitForLook(what, timeout: timeout) { condition($0.text) }.text
         }
 
-        /// Polls the screen until `condition` holds for one look at it.
-        func waitForLook(_ what: String, timeout: Duration = .seconds(30), _ condition: (Look) -> Bool) async throws -> Look {
-            let deadline = ContinuousClock.now + timeout
-            var last = Look(text: "", cursor: nil)
-            while ContinuousClock.now < deadline {
-                last = try look()
-                if condition(last) { return last }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            Issue.record("timed out waiting for \(what); the screen was:\n\(last.text)")
+        /// Polls the screen until `condition` holds for one look at it, every 50 ms, on a
+        /// thread of its own: on the shared concurrency threads, a loaded machine's other
+        /// tests could hold both for longer than a whole phase of the program lasts (a
+        /// 20 s database creation came and went between two looks, and the test timed out
+        /// waiting for it).
+        func waitForLook(_ what: String, timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (Look) -> Bool) async throws -> Look {
+            let session = self
+            let (found, last) = try await onOwnThread { () -> Result<(Bool, Look), any Error> in
+                Result {
+                    let deadline = ContinuousClock.now + timeout
+                    var last = Look(text: "", cursor: nil)
+                    while ContinuousClock.now < deadline {
+                        last = try session.look()
+                        if condition(last) { return (true, last) }
+                        Thread.sleep(forTimeInterval: 0.05)        // a terminal offers nothing to wait on
+                    }
+                    return (false, last)
+                }
+            }.get()
+            if !found { Issue.record("timed out waiting for \(what); the screen was:\n\(last.text)") }
             return last
         }
     }
