@@ -31,10 +31,35 @@ struct ChildProcessTests {
         #expect(await sleeper.exitStatus(within: .seconds(60)) == 128 + SIGKILL)
     }
 
+    @Test func aChildThatSaysNothingByItsDeadlineIsKilled() async throws {
+        let silent = try ChildProcess(["python3", "-S", "-c", "import time\ntime.sleep(3600)"])
+        #expect(await silent.readLine(within: .milliseconds(300)) == nil)
+        #expect(await silent.exitStatus(within: .seconds(60)) == 128 + SIGKILL)
+    }
+
+    /// The child gets default signal handling whatever thread spawned it: concurrency's
+    /// threads block most signals, and this process ignores SIGPIPE.
+    @Test func aChildStartsWithNoSignalBlockedAndSIGPIPEAtItsDefault() async throws {
+        let sleeper = try ChildProcess(["python3", "-S", "-c", "import time\nprint('up', flush=True)\ntime.sleep(3600)"])
+        #expect(await sleeper.readLine() == "up")
+        kill(sleeper.pid, SIGTERM)
+        #expect(await sleeper.exitStatus(within: .seconds(60)) == 128 + SIGTERM)
+        #if os(Linux)
+        // The child's own masks, in hexadecimal: SIGPIPE (13) is bit 12.
+        let masks = try await ChildProcess.run(["grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status"]).output
+        let values = Dictionary(uniqueKeysWithValues: masks.split(separator: "\n").map { line in
+            let parts = line.split(separator: ":")
+            return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
+        })
+        #expect(values["SigBlk"] == 0, "\(masks)")
+        #expect((values["SigIgn"] ?? .max) & (1 << (UInt64(SIGPIPE) - 1)) == 0, "\(masks)")
+        #endif
+    }
+
     @Test func anExitStatusAndOutputAreReported() async throws {
         let result = try await ChildProcess.run(["python3", "-S", "-c", "print('a'); print('b'); raise SystemExit(3)"])
         #expect(result.status == 3)
-        #expect(result.output == "a\nb")
+        #expect(result.output == "a\nb\n")
         #expect(throws: ChildProcess.Failure.self) { try ChildProcess(["/nonexistent/tool"]) }
     }
 }

@@ -47,14 +47,19 @@ final class RunningSample: @unchecked Sendable {
     }
 
     /// The exit status, or `nil` if the process is still running after `seconds` (it is
-    /// then killed, so the test ends).
+    /// then killed and its exit awaited, so the test ends).
     func exitStatus(within seconds: Double) async -> Int32? {
         let exited = self.exited
         let inTime = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: exited.wait(timeout: .now() + seconds) == .success) }
         }
         guard inTime else {
-            process.terminate()
+            // SIGKILL, which nothing blocks or handles, then the exit: the process has ended
+            // when this returns, so its termination properties may be read.
+            kill(process.processIdentifier, SIGKILL)
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { exited.wait(); continuation.resume() }
+            }
             return nil
         }
         return process.terminationStatus
