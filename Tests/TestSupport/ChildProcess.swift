@@ -219,8 +219,7 @@ package final class ChildProcess: Sendable {
 
     /// Blocks until the child has exited, for at most `limit`; see ``exitStatus(within:)``.
     private func waitForExit(within limit: Duration) -> Int32? {
-        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) * 1e-18
-        guard reaped.wait(timeout: .now() + seconds) == .success else {
+        guard reaped.wait(timeout: .now() + limit.dispatchInterval) == .success else {
             killUnlessReaped()
             reaped.wait()
             return nil
