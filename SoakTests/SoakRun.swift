@@ -71,17 +71,13 @@ final class SoakRun {
         adapter = ListViewAdapter(source: currentSource, configuration: configuration)
         // Observers are called in the order they registered: this one sees each event
         // before the connectors, the last one after them.
-        preObservation = adapter.observe { [weak self] event in
-            MainActor.assumeIsolated { self?.screens?.willDeliver(event) }
-        }
+        preObservation = adapter.observe { [weak self] event in self?.screens?.willDeliver(event) }
         let recorder = self.recorder
         screens = SoakScreens(
             kinds: options.kinds, adapter: adapter, changed: { recorder.recheck() },
             fail: { [weak self] message in self?.fail(message) }
         )
-        observation = adapter.observe { [weak self] event in
-            MainActor.assumeIsolated { self?.handle(event) }
-        }
+        observation = adapter.observe { [weak self] event in self?.handle(event) }
         let clock = ContinuousClock()
         let deadline = clock.now + options.duration
         var nextProgress = clock.now + .seconds(5)

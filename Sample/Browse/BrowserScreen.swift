@@ -48,7 +48,7 @@ final class BrowserScreen: @unchecked Sendable {
         var configuration = ListViewAdapterConfiguration()
         configuration.logger.logLevel = .critical     // failures are shown on screen, not logged over it
         adapter = Adapter(source: mainSource, configuration: configuration)
-        observation = adapter.observe { [weak self] event in self?.handle(event) }
+        observation = adapter.observeOnDeliveryQueue { [weak self] event in self?.handle(event) }
         if setup.canWrite { writer = MailWriter(database: mainSource.database) }
     }
 

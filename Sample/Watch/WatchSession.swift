@@ -51,7 +51,7 @@ final class WatchSession: @unchecked Sendable {
         adapter = ListViewAdapter(source: source, configuration: configuration)
         self.label = label
         self.printer = printer
-        observation = adapter.observe { [weak self] event in self?.handle(event) }
+        observation = adapter.observeOnDeliveryQueue { [weak self] event in self?.handle(event) }
     }
 
     private func handle(_ event: ListEvent<String, String?>) {

@@ -6,6 +6,8 @@
 import Darwin
 import Dispatch
 import ListAdapter
+// <notify.h> is a module of its own (`notify`): neither Darwin nor Foundation re-exports it.
+import notify
 
 /// The external-change watch's driver on Apple platforms: a serial queue, the file events
 /// below, a timer reprogrammed for each look and a repeating timer for the slow poll.

@@ -6,7 +6,7 @@ public import ListAdapter
 ///
 /// ```swift
 /// let recorder = ListEventRecorder<Int64, Int64>()
-/// let observation = adapter.observe { event in MainActor.assumeIsolated { recorder.record(event) } }
+/// let observation = adapter.observe { event in recorder.record(event) }
 /// await recorder.wait { _ in recorder.batchCount == 1 }
 /// ```
 ///

@@ -33,9 +33,7 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
 
     /// Starts observing `adapter`.
     public init(_ adapter: ListViewAdapter<ID, Summary, Item>) {
-        observation = adapter.observe { [weak self] event in
-            MainActor.assumeIsolated { self?.handle(event, adapter: adapter) }
-        }
+        observation = adapter.observe { [weak self] event in self?.handle(event, adapter: adapter) }
     }
 
     private func handle(_ event: ListEvent<ID, Summary>, adapter: ListViewAdapter<ID, Summary, Item>) {

@@ -39,7 +39,7 @@ final class SnapshotSequence: ListDataSource {
 /// Registers an observer that signals `semaphore` for every reload or batch.
 func signalChanges<ID, Summary, Item>(of adapter: ListViewAdapter<ID, Summary, Item>, on queue: DispatchQueue, to semaphore: DispatchSemaphore) -> ListObservation {
     queue.sync {
-        adapter.observe { event in
+        adapter.observeOnDeliveryQueue { event in
             switch event {
             case .reload, .batch: semaphore.signal()
             default: break
@@ -94,7 +94,7 @@ enum AdapterScenarios {
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
         let loaded = DispatchSemaphore(value: 0)
-        let observation = queue.sync { adapter.observe { if case .reload = $0 { loaded.signal() } } }
+        let observation = queue.sync { adapter.observeOnDeliveryQueue { if case .reload = $0 { loaded.signal() } } }
         loaded.wait()
         let writing = Atomic<Bool>(true)
         let writer = Thread {

@@ -63,7 +63,7 @@ enum SQLiteScenarios {
         configuration.deliveryQueue = delivery
         let adapter = ListViewAdapter(source: Source(database: pool, query: query()), configuration: configuration)
         let loaded = DispatchSemaphore(value: 0)
-        let observation = delivery.sync { adapter.observe { if case .reload = $0 { loaded.signal() } } }
+        let observation = delivery.sync { adapter.observeOnDeliveryQueue { if case .reload = $0 { loaded.signal() } } }
         loaded.wait()
         let adapterBytes = residentBytes() - before
         releaseFreedMemory()

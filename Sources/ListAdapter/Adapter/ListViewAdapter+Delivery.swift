@@ -83,48 +83,4 @@ extension ListViewAdapter {
         assertOnDeliveryQueue()
         return delivered.lastDeliveryDuration
     }
-
-    // MARK: - Observers
-
-    /// Calls `handler` with every event from now on, on the delivery queue, until the
-    /// returned observation is cancelled or released.
-    ///
-    /// - Parameters:
-    ///   - isReady: whether the observer can apply batches now. An observer that is not
-    ///     ready (a list view not yet on screen, ISListViewAdapter's connector `ready`)
-    ///     gets ``ListEvent/reload(_:)`` instead of each batch until it becomes ready.
-    ///   - handler: called on the delivery queue. Removing this or any other observer
-    ///     from inside it is safe.
-    ///
-    /// Delivery queue only.
-    public func observe(
-        isReady: Bool = true,
-        _ handler: @escaping @Sendable (ListEvent<ID, Summary>) -> Void
-    ) -> ListObservation {
-        assertOnDeliveryQueue()
-        let id = delivered.nextObserverID
-        delivered.nextObserverID += 1
-        delivered.observers[id] = Observer(handler: handler, isReady: isReady)
-        return ListObservation(
-            deliveryQueue: configuration.deliveryQueue,
-            cancel: { [weak self] in self?.delivered.observers[id] = nil },
-            setReady: { [weak self] ready in self?.delivered.observers[id]?.isReady = ready },
-            isReady: { [weak self] in self?.delivered.observers[id]?.isReady ?? false }
-        )
-    }
-
-    /// Every event from now on, as an asynchronous sequence.
-    ///
-    /// The sequence buffers events; by the time an element is consumed, the adapter may
-    /// already answer from a later state, so use ``observe(isReady:_:)`` to drive a list
-    /// view. Iteration ends when the consuming task is cancelled.
-    ///
-    /// Delivery queue only (to register; consume it anywhere).
-    public var events: AsyncStream<ListEvent<ID, Summary>> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ListEvent<ID, Summary>.self)
-        let observation = observe { continuation.yield($0) }
-        let deliveryQueue = configuration.deliveryQueue
-        continuation.onTermination = { _ in deliveryQueue.async { observation.cancel() } }
-        return stream
-    }
 }

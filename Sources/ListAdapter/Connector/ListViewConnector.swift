@@ -85,7 +85,7 @@ public final class ListViewConnector<
         isReady: Bool = false, configure: @escaping Configure
     ) {
         precondition(
-            adapter.configuration.deliveryQueue.label == DispatchQueue.main.label,
+            adapter.deliversOnMainQueue,
             "ListViewConnector needs an adapter that delivers on the main queue (ListViewAdapterConfiguration.deliveryQueue)"
         )
         self.adapter = adapter
@@ -94,9 +94,7 @@ public final class ListViewConnector<
         self.isReady = isReady
         self.configure = configure
         self.shown = adapter.snapshot
-        observation = adapter.observe { [weak self] event in
-            MainActor.assumeIsolated { self?.handle(event) }
-        }
+        observation = adapter.observe { [weak self] event in self?.handle(event) }
         view.reloadListData()
     }
 

@@ -61,7 +61,7 @@ final class ConnectorHarness {
             recorder.recheck()
         }
         view.useDataSource(of: connector)
-        observation = adapter.observe { event in MainActor.assumeIsolated { recorder.record(event) } }
+        observation = adapter.observe { event in recorder.record(event) }
     }
 
     /// A change delivered as its deletes first, then everything else.

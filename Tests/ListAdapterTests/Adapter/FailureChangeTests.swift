@@ -29,7 +29,7 @@ struct FailureChangeTests {
     @Test func aFailureWithAnotherCauseIsDelivered() async {
         let adapter = ListViewAdapter(source: FailingSource())
         let recorder = ListEventRecorder<Int, Int>()
-        let observation = adapter.observe { event in MainActor.assumeIsolated { recorder.record(event) } }
+        let observation = adapter.observe { event in recorder.record(event) }
         defer { observation.cancel() }
         func failures(_ events: [ListEvent<Int, Int>]) -> [String] {
             events.compactMap { event in

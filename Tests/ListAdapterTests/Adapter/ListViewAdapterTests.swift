@@ -51,7 +51,7 @@ struct ListViewAdapterTests {
         let source = ControlledSource(Self.initial)
         let adapter = ListViewAdapter(source: source, configuration: .holdingLoads)
         let recorder = EventRecorder<String, Int>()
-        let observation = adapter.observe { event in MainActor.assumeIsolated { recorder.record(event) } }
+        let observation = adapter.observe { event in recorder.record(event) }
         await recorder.wait { _ in recorder.reloadCount == 1 }
         let before = source.loadCount
         source.mode = .gated
@@ -169,7 +169,7 @@ struct ListViewAdapterTests {
         let adapter = Adapter(source: source)
         let harness = ViewHarness(adapter)
         let recorder = EventRecorder<String, Int>()
-        let observation = adapter.observe(isReady: false) { event in MainActor.assumeIsolated { recorder.record(event) } }
+        let observation = adapter.observe(isReady: false) { event in recorder.record(event) }
         await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
         source.mutate { $0.removeFirst() }
         await harness.recorder.wait { _ in harness.recorder.batchCount == 1 }

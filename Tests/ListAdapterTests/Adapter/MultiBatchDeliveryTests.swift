@@ -45,9 +45,7 @@ struct MultiBatchDeliveryTests {
         // Record what the adapter answers at each batch, in the batch's own delivery.
         var answers: [ListSnapshot<String, Int>] = []
         let observation = adapter.observe { event in
-            MainActor.assumeIsolated {
-                if case .batch = event { answers.append(adapter.snapshot) }
-            }
+            if case .batch = event { answers.append(adapter.snapshot) }
         }
         source.mutate(Self.moveYesterdayUpAndChangeIt)
         let expected = try await source.loadEntries()

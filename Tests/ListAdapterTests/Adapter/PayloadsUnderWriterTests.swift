@@ -21,7 +21,7 @@ struct PayloadsUnderWriterTests {
         let harness = ViewHarness(adapter)
         let screen = ScreenModel(adapter: adapter, rows: 25)
         let observation = adapter.observe { _ in
-            MainActor.assumeIsolated { screen.scheduleRedraw() }
+            screen.scheduleRedraw()
             writer.proceed()                                              // the next burst races this delivery's fetches
         }
         await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
