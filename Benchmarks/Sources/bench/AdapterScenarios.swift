@@ -48,6 +48,30 @@ func signalChanges<ID, Summary, Item>(of adapter: ListViewAdapter<ID, Summary, I
     }
 }
 
+/// What ``observeFirstReload(of:on:)`` keeps between its registration and the first event.
+// @unchecked Sendable: touched only on the delivery queue (the registration and the handler).
+private final class FirstReload: @unchecked Sendable {
+    var continuation: CheckedContinuation<ListObservation, Never>?
+    var observation: ListObservation?
+}
+
+/// Registers an observer on `queue` and returns it once the adapter's first list has been
+/// delivered there. Awaits (no thread is blocked: Apple's Dispatch forbids waiting on a
+/// semaphore from async code).
+func observeFirstReload<ID, Summary, Item>(of adapter: ListViewAdapter<ID, Summary, Item>, on queue: DispatchQueue) async -> ListObservation {
+    let box = FirstReload()
+    return await withCheckedContinuation { continuation in
+        queue.async {
+            box.continuation = continuation
+            box.observation = adapter.observeOnDeliveryQueue { event in
+                guard case .reload = event, let continuation = box.continuation, let observation = box.observation else { return }
+                box.continuation = nil
+                continuation.resume(returning: observation)
+            }
+        }
+    }
+}
+
 enum AdapterScenarios {
     static func configuration(_ queue: DispatchQueue) -> ListViewAdapterConfiguration {
         var configuration = ListViewAdapterConfiguration()
@@ -93,9 +117,7 @@ enum AdapterScenarios {
         let source = SQLiteListSource<Int64, Int64, MailDatabase.Message>(database: pool, query: SQLiteScenarios.query())
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
-        let loaded = DispatchSemaphore(value: 0)
-        let observation = queue.sync { adapter.observeOnDeliveryQueue { if case .reload = $0 { loaded.signal() } } }
-        loaded.wait()
+        let observation = await observeFirstReload(of: adapter, on: queue)
         let writing = Atomic<Bool>(true)
         let writer = Thread {
             var round = 0

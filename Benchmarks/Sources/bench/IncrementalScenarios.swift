@@ -161,7 +161,11 @@ enum IncrementalScenarios {
 /// CPU time (user + system) this process has used, in seconds.
 func processCPUSeconds() -> Double {
     var usage = rusage()
+    #if canImport(Glibc)
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 

@@ -62,9 +62,7 @@ enum SQLiteScenarios {
         var configuration = ListViewAdapterConfiguration()
         configuration.deliveryQueue = delivery
         let adapter = ListViewAdapter(source: Source(database: pool, query: query()), configuration: configuration)
-        let loaded = DispatchSemaphore(value: 0)
-        let observation = delivery.sync { adapter.observeOnDeliveryQueue { if case .reload = $0 { loaded.signal() } } }
-        loaded.wait()
+        let observation = await observeFirstReload(of: adapter, on: delivery)
         let adapterBytes = residentBytes() - before
         releaseFreedMemory()
         let recordsBefore = residentBytes()
