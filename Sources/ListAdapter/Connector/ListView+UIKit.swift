@@ -1,15 +1,9 @@
 // Apple-only: conformances and one-line forwards to UIKit, nothing else (the connector's
 // logic is in ListViewConnector*.swift and is tested on Linux). Not compiled by this
-// package's CI, which has no Apple SDK: check it by eye against UIKit's API.
+// package's CI, which has no Apple SDK: check it by eye against UIKit's API. ItemPath's
+// IndexPath conversion is in ItemPath+IndexPath.swift.
 #if canImport(UIKit)
 public import UIKit
-
-extension ItemPath {
-    /// The path of `indexPath` (its `section` and `item`). Any queue.
-    public init(_ indexPath: IndexPath) { self.init(section: indexPath.section, item: indexPath.item) }
-    /// The path as UIKit's `IndexPath`. Any queue.
-    public var indexPath: IndexPath { IndexPath(item: item, section: section) }
-}
 
 extension UITableView: ListView {
     public func performListUpdates(_ updates: @escaping () -> Void) { performBatchUpdates(updates, completion: nil) }
