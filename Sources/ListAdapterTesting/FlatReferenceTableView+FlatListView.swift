@@ -1,13 +1,14 @@
 public import ListAdapter
 
 /// The ``ListAdapter/FlatListView`` conformance: each call applied the way AppKit applies
-/// it, checked first.
+/// it, checked first. Main actor only.
 extension FlatReferenceTableView: FlatListView {
     // MARK: Updates
 
     public func beginListUpdates() {
         if updateDepth == 0 {
             rowsBeforeUpdates = rows
+            countsBeforeUpdates = (removedRowCount, insertedRowCount, movedRowCount)
             refusal = nil
         }
         updateDepth += 1
@@ -26,6 +27,7 @@ extension FlatReferenceTableView: FlatListView {
         if let refusal {
             rejections.append(refusal)
             rows = rowsBeforeUpdates
+            (removedRowCount, insertedRowCount, movedRowCount) = countsBeforeUpdates
         } else {
             updateCount += 1
             for index in rows.indices where rows[index].content == nil { rows[index].content = dataSourceContent?(index) }

@@ -100,10 +100,13 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
     public internal(set) var updateCount = 0
     /// How many times the view reloaded all its rows.
     public internal(set) var reloadCount = 0
-    /// How many rows were removed, inserted, moved and reloaded by update calls.
+    /// How many rows `removeRows(at:)` calls removed (in update groups that stood).
     public internal(set) var removedRowCount = 0
+    /// How many rows `insertRows(at:)` calls inserted (in update groups that stood).
     public internal(set) var insertedRowCount = 0
+    /// How many `moveRow(at:to:)` calls moved a row (in update groups that stood).
     public internal(set) var movedRowCount = 0
+    /// How many rows `reloadData(forRowIndexes:)` calls reloaded.
     public internal(set) var reloadedRowCount = 0
     /// How many cells ``registeredCell`` made (the rest were reused).
     public internal(set) var createdCellCount = 0
@@ -122,6 +125,7 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
     var updateDepth = 0
     /// The rows when the open update group began, and its first refused call.
     var rowsBeforeUpdates: [HeldRow] = []
+    var countsBeforeUpdates = (removed: 0, inserted: 0, moved: 0)
     var refusal: Rejection?
 
     /// Creates an empty table.
