@@ -89,6 +89,22 @@ struct GroupedConnectorTests {
         #expect(harness.table.rejections.isEmpty)
     }
 
+    @Test func aCollapsedSectionIsItsTitleRowAlone() async throws {
+        let harness = GroupedHarness(HeldFetchSource(Self.records([("A", 3), ("B", 3)])))
+        try await harness.waitUntilCurrent()
+        let batches = harness.recorder.batchCount
+        harness.adapter.setSection(titled: "A", collapsed: true)
+        await harness.recorder.wait { _ in harness.recorder.batchCount > batches }
+        #expect(harness.table.contents == [.title("A"), .title("B"), .item("b0"), .item("b1"), .item("b2")])
+        #expect(harness.grouped.content(ofRow: 1) == .section(1))
+        harness.adapter.setSection(titled: "A", collapsed: false)
+        await harness.recorder.wait { _ in harness.recorder.batchCount > batches + 1 }
+        #expect(harness.table.contents == harness.expectedRows)
+        #expect(harness.table.rows.count == 8)
+        #expect(harness.table.rejections.isEmpty)
+        #expect(harness.inconsistencies.isEmpty)
+    }
+
     @Test func withoutSectionRowsItemsFollowOneAnother() async throws {
         let harness = GroupedHarness(HeldFetchSource(count: 40), showsSectionRows: false)
         try await harness.waitUntilCurrent()
