@@ -109,7 +109,7 @@ public final class GroupedListView<Base: FlatListView>: ListView {
 
     /// The items at the table's selected rows (`tableViewSelectionDidChange(_:)`), title
     /// rows left out. O(k log S) for k selected rows.
-    public var selectedPaths: [ItemPath] { base.selectedListRows.compactMap(rows.path(ofRow:)) }
+    public var selectedPaths: [ItemPath] { base.selectedListRows.compactMap(shownRows.path(ofRow:)) }
 
     /// A cell for `row` (a title row's, say): the flat view's reusable one for
     /// `reuseIdentifier`, or a new one from the factory given at creation.
