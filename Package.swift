@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ListAdapter", targets: ["ListAdapter"]),
         .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
         .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
+        .library(name: "ListAdapterSwiftUI", targets: ["ListAdapterSwiftUI"]),
         .executable(name: "sample", targets: ["Sample"]),
         .executable(name: "bench", targets: ["Benchmarks"]),
         .executable(name: "soak", targets: ["SoakTests"]),
@@ -39,6 +40,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // SwiftUI's entry point: a list view over UIKit (AppKit) driven by the connector.
+        .target(name: "ListAdapterSwiftUI", dependencies: ["ListAdapter"], path: "Sources/ListAdapterSwiftUI", swiftSettings: strictSettings),
         .executableTarget(
             name: "Sample",
             dependencies: [
@@ -80,6 +83,11 @@ let package = Package(
                 "ListAdapterSQLite", "ListAdapter", "ListAdapterTesting", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ListAdapterSwiftUITests",
+            dependencies: ["ListAdapterSwiftUI", "ListAdapter", "ListAdapterTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),

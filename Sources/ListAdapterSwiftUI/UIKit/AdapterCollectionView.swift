@@ -1,0 +1,51 @@
+// Apple-only: a UICollectionView with a list layout, made and updated for SwiftUI. Every
+// decision is AdapterListModel's (tested on Linux); this file makes views and forwards.
+#if canImport(SwiftUI) && canImport(UIKit)
+import ListAdapter
+import SwiftUI
+import UIKit
+
+/// The `UICollectionView` under ``AdapterList``: a compositional list layout (a header
+/// for each titled section), `UICollectionViewListCell`s whose content is the SwiftUI row
+/// (`UIHostingConfiguration`), the connector keeping it in step. Main actor.
+struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>: UIViewRepresentable {
+    typealias Model = AdapterListModel<ID, Summary, Item, UICollectionView, UICollectionViewListCell>
+
+    let model: Model
+    let selection: Binding<Set<ID>>?
+    let row: @MainActor (ID, Item?) -> Row
+
+    func makeCoordinator() -> CollectionViewCoordinator<ID, Summary, Item, Row> {
+        CollectionViewCoordinator(model: model, row: row)
+    }
+
+    func makeUIView(context: Context) -> UICollectionView {
+        let coordinator = context.coordinator
+        let layout = UICollectionViewCompositionalLayout { [weak model] section, environment in
+            var list = UICollectionLayoutListConfiguration(appearance: .plain)
+            list.headerMode = model?.headerTitle(ofSection: section) == nil ? .none : .supplementary
+            return NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+        }
+        let view = UICollectionView(frame: .zero, collectionViewLayout: layout)
+        view.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: CollectionViewCoordinator<ID, Summary, Item, Row>.reuseIdentifier)
+        view.dataSource = coordinator
+        view.delegate = coordinator
+        view.prefetchDataSource = coordinator
+        view.allowsMultipleSelection = true
+        coordinator.connect(view)
+        updateUIView(view, context: context)
+        return view
+    }
+
+    func updateUIView(_ view: UICollectionView, context: Context) {
+        context.coordinator.row = row
+        context.coordinator.selection = selection
+        view.allowsSelection = selection != nil
+        if let selection { model.updateSelection(to: selection.wrappedValue) }
+    }
+
+    static func dismantleUIView(_ view: UICollectionView, coordinator: CollectionViewCoordinator<ID, Summary, Item, Row>) {
+        coordinator.model.disconnect()
+    }
+}
+#endif

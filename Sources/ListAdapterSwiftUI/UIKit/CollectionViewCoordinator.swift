@@ -1,0 +1,61 @@
+// Apple-only: the collection view's data source, delegate and prefetching data source,
+// each method a one-line forward to AdapterListModel (tested on Linux).
+#if canImport(SwiftUI) && canImport(UIKit)
+import ListAdapter
+import SwiftUI
+import UIKit
+
+/// Answers ``AdapterCollectionView``'s `UICollectionView` from the model and builds each
+/// cell's content with the SwiftUI row. Main actor, like UIKit.
+final class CollectionViewCoordinator<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>:
+    NSObject, UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching
+{
+    typealias Model = AdapterListModel<ID, Summary, Item, UICollectionView, UICollectionViewListCell>
+    static var reuseIdentifier: String { "AdapterListRow" }
+
+    let model: Model
+    /// The latest row builder and binding SwiftUI handed over (`updateUIView`).
+    var row: @MainActor (ID, Item?) -> Row
+    var selection: Binding<Set<ID>>?
+    private var header: UICollectionView.SupplementaryRegistration<UICollectionViewListCell>!
+
+    init(model: Model, row: @escaping @MainActor (ID, Item?) -> Row) {
+        self.model = model
+        self.row = row
+        super.init()
+        header = .init(elementKind: UICollectionView.elementKindSectionHeader) { [weak model] header, _, indexPath in
+            var content = UIListContentConfiguration.header()
+            content.text = model?.headerTitle(ofSection: indexPath.section)
+            header.contentConfiguration = content
+        }
+    }
+
+    /// Connects the model to `view`; every cell's content is the SwiftUI row.
+    func connect(_ view: UICollectionView) {
+        model.connect(to: view, reuseIdentifier: Self.reuseIdentifier) { [weak self] cell, id, item in
+            guard let self else { return }
+            cell.contentConfiguration = UIHostingConfiguration { self.row(id, item) }
+        }
+        model.selectionDidChange = { [weak self] ids in self?.selection?.wrappedValue = ids }
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    func numberOfSections(in collectionView: UICollectionView) -> Int { model.numberOfSections }
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { model.numberOfItems(inSection: section) }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell { model.cell(at: ItemPath(indexPath)) }
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+    }
+
+    // MARK: UICollectionViewDelegate
+
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { model.didSelectItem(at: ItemPath(indexPath)) }
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { model.didDeselectItem(at: ItemPath(indexPath)) }
+
+    // MARK: UICollectionViewDataSourcePrefetching
+
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) { model.prefetch(at: indexPaths.map(ItemPath.init)) }
+    func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) { model.cancelPrefetching(at: indexPaths.map(ItemPath.init)) }
+}
+#endif
