@@ -94,4 +94,21 @@ struct RowTests {
         #expect(harness.view.reloadCount == reloads && harness.view.batchCount == batches)
         #expect(harness.model.overlay == .none)
     }
+
+    @Test func visibleRowsAreBuiltAgainInPlaceWhenSwiftUIUpdatesTheView() async throws {
+        let source = InMemoryListSource((0 ..< 30).map { FailingSource.record("i\($0)") })
+        let harness = ModelHarness(source)
+        try await harness.waitUntilShowing(source)
+        await harness.wait { harness.view.visibleCells.allSatisfy { $0.cell.payload != nil } }
+        harness.appSelects(["i4"])
+        let cells = harness.view.visibleCells.map { ObjectIdentifier($0.cell) }
+        let start = harness.log.rows.count
+        harness.model.refreshVisibleRows()
+        let rebuilt = harness.log.rows[start...]
+        #expect(rebuilt.map(\.id) == (0 ..< 10).map { "i\($0)" })
+        #expect(rebuilt.allSatisfy { $0.payload == "\($0.id)@1" })      // cached: no placeholder
+        #expect(harness.view.visibleCells.map { ObjectIdentifier($0.cell) } == cells)
+        #expect(harness.selectedInView == ["i4"])
+        #expect(harness.view.rejections.isEmpty)
+    }
 }

@@ -89,4 +89,15 @@ struct SelectionTests {
         #expect(harness.log.bindingWrites.isEmpty)
         #expect(harness.selectedInView == ["i3"])
     }
+
+    @Test func aViewThatReportsItsSelectionWholeReplacesIt() async throws {
+        let (harness, _) = try await Self.loaded()
+        harness.appSelects(["i1"])
+        harness.model.didChangeSelection(toItemsAt: [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 3)])
+        #expect(harness.adapter.selectedIdentifiers == ["i2", "i3"])
+        #expect(harness.log.bindingWrites == [["i2", "i3"]])
+        // A path the list does not have selects nothing.
+        harness.model.didChangeSelection(toItemsAt: [ItemPath(section: 0, item: 99)])
+        #expect(harness.selection == [])
+    }
 }

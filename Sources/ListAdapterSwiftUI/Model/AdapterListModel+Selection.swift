@@ -45,6 +45,15 @@ extension AdapterListModel {
         publishSelection()
     }
 
+    /// The user changed the selection in a view that reports it whole (`NSTableView`'s
+    /// `selectionIndexesForProposedSelection`): the items at `paths` are now the selection.
+    ///
+    /// - Complexity: O(k) for k paths, plus O(k') to compare with the k' selected before.
+    func didChangeSelection(toItemsAt paths: [ItemPath]) {
+        adapter.selectedIdentifiers = Set(paths.compactMap(adapter.identifier(at:)))
+        publishSelection()
+    }
+
     /// After the list changed: applies a selection wished for before the first load, and
     /// tells the app when selected items left the list. (The connector already re-selected
     /// the rows in the view by identity.)

@@ -134,6 +134,17 @@ final class AdapterListModel<
     /// Withdraws prefetches that have not started (`cancelPrefetchingForItemsAt`).
     func cancelPrefetching(at paths: [ItemPath]) { connector?.cancelPrefetching(at: paths) }
 
+    /// Builds the rows on screen again with the latest row builder (SwiftUI updated the
+    /// view: what the rows show may have changed), in place: through the view's
+    /// reconfigure, so cells stay where they are and keep their selection.
+    ///
+    /// - Complexity: O(v) for v visible rows, plus building them.
+    func refreshVisibleRows() {
+        guard let view = connector?.view else { return }
+        let paths = view.visibleListPaths
+        if !paths.isEmpty { view.reconfigureListItems(at: paths) }
+    }
+
     // MARK: - Events
 
     private func handle(_ event: ListEvent<ID, Summary>) {

@@ -1,13 +1,13 @@
 // Apple-only: the public SwiftUI view. What it decides (selection, overlay, headers, rows)
 // is AdapterListModel's, tested on Linux; this file only lays views out.
-#if canImport(SwiftUI) && canImport(UIKit)
+#if canImport(SwiftUI) && (canImport(UIKit) || (canImport(AppKit) && !targetEnvironment(macCatalyst)))
 public import ListAdapter
 public import SwiftUI
-import UIKit
 
 /// A SwiftUI list of a ``ListAdapter/ListViewAdapter``'s items, however long: rows are
-/// cells of a `UICollectionView` with a list layout, kept in step by a
-/// ``ListAdapter/ListViewConnector``, so a change of 10⁵ rows costs SwiftUI nothing.
+/// cells of a `UICollectionView` with a list layout (on macOS, rows of an `NSTableView`,
+/// a group row per section), kept in step by a ``ListAdapter/ListViewConnector``, so a
+/// change of 10⁵ rows costs SwiftUI nothing.
 ///
 /// ```swift
 /// @State private var selection: Set<Int64> = []
@@ -30,6 +30,8 @@ import UIKit
 ///   and a failure (with Try Again) instead of the list, or as a banner over the last
 ///   good list.
 /// - Place: the first visible row keeps its place on screen when rows change above it.
+/// - Updates: when SwiftUI updates the view (the app's state changed), the rows on
+///   screen are built again in place with the new `row`.
 ///
 /// The view follows the adapter it is given; another adapter starts a new list. Built and
 /// updated on the main actor, like every SwiftUI view; the adapter must deliver on the
@@ -65,21 +67,25 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
 
 /// The list for one adapter: owns the model for as long as SwiftUI keeps this identity.
 struct AdapterListContent<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>: View {
-    typealias Model = AdapterListModel<ID, Summary, Item, UICollectionView, UICollectionViewListCell>
+    #if canImport(UIKit)
+    typealias Representable = AdapterCollectionView<ID, Summary, Item, Row>
+    #else
+    typealias Representable = AdapterTableView<ID, Summary, Item, Row>
+    #endif
 
     let selection: Binding<Set<ID>>?
     let row: @MainActor (ID, Item?) -> Row
-    @State private var model: Model
+    @State private var model: Representable.Model
 
     init(adapter: ListViewAdapter<ID, Summary, Item>, selection: Binding<Set<ID>>?, row: @escaping @MainActor (ID, Item?) -> Row) {
         self.selection = selection
         self.row = row
         // Made on every init and kept once: cheap until connected.
-        _model = State(initialValue: Model(adapter: adapter))
+        _model = State(initialValue: Representable.Model(adapter: adapter))
     }
 
     var body: some View {
-        AdapterCollectionView(model: model, selection: selection, row: row)
+        Representable(model: model, selection: selection, row: row)
             .onAppear { model.isVisible = true }
             .onDisappear { model.isVisible = false }
             .overlay { ListOverlayView(overlay: model.overlay, retry: model.retry) }

@@ -33,7 +33,8 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
         view.prefetchDataSource = coordinator
         view.allowsMultipleSelection = true
         coordinator.connect(view)
-        updateUIView(view, context: context)
+        view.allowsSelection = selection != nil
+        if let selection { model.updateSelection(to: selection.wrappedValue) }
         return view
     }
 
@@ -42,6 +43,7 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
         context.coordinator.selection = selection
         view.allowsSelection = selection != nil
         if let selection { model.updateSelection(to: selection.wrappedValue) }
+        model.refreshVisibleRows()
     }
 
     static func dismantleUIView(_ view: UICollectionView, coordinator: CollectionViewCoordinator<ID, Summary, Item, Row>) {

@@ -1,0 +1,50 @@
+// Apple-only: an NSTableView in an NSScrollView, made and updated for SwiftUI. Every
+// decision is AdapterListModel's and GroupedListView's (tested on Linux); this file makes
+// views and forwards. Not type-checked here: no macOS SDK at hand reads SwiftUI.
+#if canImport(SwiftUI) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
+import AppKit
+import ListAdapter
+import SwiftUI
+
+/// The `NSTableView` under ``AdapterList`` on macOS: one column, no header, rows sized by
+/// their SwiftUI content (`NSHostingView`), a group row per section through
+/// ``ListAdapter/GroupedListView``, the connector keeping it in step. Main actor.
+struct AdapterTableView<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>: NSViewRepresentable {
+    typealias Model = AdapterListModel<ID, Summary, Item, GroupedListView<NSTableView>, NSHostingView<Row?>>
+
+    let model: Model
+    let selection: Binding<Set<ID>>?
+    let row: @MainActor (ID, Item?) -> Row
+
+    func makeCoordinator() -> TableViewCoordinator<ID, Summary, Item, Row> {
+        TableViewCoordinator(model: model, row: row)
+    }
+
+    func makeNSView(context: Context) -> NSScrollView {
+        let table = NSTableView()
+        table.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("AdapterListColumn")))
+        table.headerView = nil
+        table.style = .plain
+        table.usesAutomaticRowHeights = true
+        table.allowsMultipleSelection = true
+        let scrollView = NSScrollView()
+        scrollView.documentView = table
+        scrollView.hasVerticalScroller = true
+        context.coordinator.selection = selection
+        context.coordinator.connect(table)
+        if let selection { model.updateSelection(to: selection.wrappedValue) }
+        return scrollView
+    }
+
+    func updateNSView(_ scrollView: NSScrollView, context: Context) {
+        context.coordinator.row = row
+        context.coordinator.selection = selection
+        if let selection { model.updateSelection(to: selection.wrappedValue) }
+        model.refreshVisibleRows()
+    }
+
+    static func dismantleNSView(_ scrollView: NSScrollView, coordinator: TableViewCoordinator<ID, Summary, Item, Row>) {
+        coordinator.model.disconnect()
+    }
+}
+#endif
