@@ -44,6 +44,19 @@ struct StagedBatchTests {
         #expect(Self.replays(old, new))
     }
 
+    /// Empty sections (a collapsed section keeps its title and no items) used to trap in
+    /// staging: the intermediate state took an empty range of the old list's chunks.
+    /// Found by the AppKit grouped-rows replay tests.
+    @Test func emptySectionsAroundAStagedChangeAreKept() {
+        let entry = { (id: String, section: String) in ListEntry(id: id, section: section, summary: 0) }
+        let old = Snapshot(sections: [(title: "A", entries: [entry("a", "A")]), (title: "B", entries: []), (title: "C", entries: [entry("c", "C")])])!
+        let new = Snapshot(sections: [(title: "B", entries: []), (title: "C", entries: [entry("c", "C"), entry("a", "C")])])!
+        let batches = ListUpdate(from: old, to: new).batches
+        #expect(batches.count == 2)
+        #expect(batches.last?.after == new)
+        #expect(ReplayOracleTests.replayBothPolicies(from: old, to: new) == nil)
+    }
+
     @Test func anItemLeavingADeletedSectionMovesBeforeTheSectionGoes() {
         let (old, new) = ("a:A b:A c:B", "c:B a:B")
         #expect(Self.staged(old, new) == [

@@ -88,6 +88,8 @@ extension ListSnapshot {
     /// starts of a table that takes those chunks next. Reads no chunk's storage.
     @inlinable
     func appendChunkEnds(_ range: Range<Int>, to starts: inout ContiguousArray<Int>) {
+        // An empty section (a collapsed one) has no chunks: nothing to append.
+        guard !range.isEmpty else { return }
         let shift = starts[starts.count - 1] - chunkStarts[range.lowerBound]
         for end in chunkStarts[(range.lowerBound + 1) ... range.upperBound] { starts.append(end + shift) }
     }
