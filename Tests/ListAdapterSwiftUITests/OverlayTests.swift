@@ -10,7 +10,7 @@ import Testing
 @Suite("SwiftUI list overlay", .hangGuard)
 struct OverlayTests {
     @Test func theFirstLoadShowsProgressThenTheRows() async throws {
-        let source = InMemoryListSource((0 ..< 5).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 5).map { record("i\($0)") })
         let harness = ModelHarness(source)
         // Nothing is delivered before this test yields the main actor.
         #expect(harness.model.overlay == .loading)
@@ -20,7 +20,7 @@ struct OverlayTests {
     }
 
     @Test func viewsReadingTheOverlayAreToldOnlyWhenItChanges() async throws {
-        let source = InMemoryListSource((0 ..< 5).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 5).map { record("i\($0)") })
         let harness = ModelHarness(source)
         let changed = Guarded(0)
         withObservationTracking { _ = harness.model.overlay } onChange: { changed.withLock { $0 += 1 } }
@@ -42,7 +42,7 @@ struct OverlayTests {
         let harness = ModelHarness(source)
         await harness.wait { harness.adapter.loadState == .empty }
         #expect(harness.model.overlay == .empty)
-        source.mutate { $0.append(FailingSource.record("a")) }
+        source.mutate { $0.append(record("a")) }
         await harness.wait { harness.adapter.snapshot.count == 1 }
         #expect(harness.model.overlay == .none)
     }
@@ -75,6 +75,19 @@ struct OverlayTests {
         // The last good list is still shown under it.
         #expect(harness.adapter.numberOfItems(inSection: 0) == 3)
         #expect(harness.view.visibleCells.map(\.cell.id) == ["i0", "i1", "i2"])
+    }
+
+    @Test func aFailureWithAnotherCauseReplacesTheOneShown() async throws {
+        let source = FailingSource(count: 3)
+        source.failureMessage = "disk full"
+        let harness = ModelHarness(source)
+        func shown() -> String? {
+            if case .failed(let error, _) = harness.model.overlay { "\(error)" } else { nil }
+        }
+        await harness.wait { shown()?.contains("disk full") == true }
+        source.failureMessage = "no network"
+        harness.model.retry()
+        #expect(await harness.wait { shown()?.contains("no network") == true })
     }
 
     @Test(arguments: [

@@ -8,7 +8,7 @@ import Testing
 @Suite("SwiftUI list rows", .hangGuard)
 struct RowTests {
     @Test func aRowShowsItsIdentifierWithAPlaceholderThenItsPayload() async throws {
-        let source = InMemoryListSource((0 ..< 30).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 30).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         await harness.wait { harness.view.visibleCells.allSatisfy { $0.cell.payload != nil } }
@@ -22,7 +22,7 @@ struct RowTests {
     }
 
     @Test func aRowWhosePayloadIsCachedIsBuiltOnceWithIt() async throws {
-        let source = InMemoryListSource((0 ..< 30).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 30).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         let fetched = try await harness.adapter.item(at: ItemPath(section: 0, item: 20))
@@ -34,8 +34,8 @@ struct RowTests {
 
     @Test func headersShowSectionTitlesAndOnlyTitledListsHaveThem() async throws {
         let titled = InMemoryListSource([
-            FailingSource.record("a", section: "Today"), FailingSource.record("b", section: "Today"),
-            FailingSource.record("c", section: "Yesterday"),
+            record("a", section: "Today"), record("b", section: "Today"),
+            record("c", section: "Yesterday"),
         ])
         let harness = ModelHarness(titled)
         try await harness.waitUntilShowing(titled)
@@ -44,7 +44,7 @@ struct RowTests {
         #expect((0 ..< 2).map(harness.model.headerTitle(ofSection:)) == ["Today", "Yesterday"])
         #expect(harness.model.headerTitle(ofSection: 2) == nil)
 
-        let plain = InMemoryListSource([FailingSource.record("a")])
+        let plain = InMemoryListSource([record("a")])
         let untitled = ModelHarness(plain)
         try await untitled.waitUntilShowing(plain)
         #expect(!untitled.model.hasSectionHeaders)
@@ -52,7 +52,7 @@ struct RowTests {
     }
 
     @Test func changesAnimateOnlyWhileTheListIsVisible() async throws {
-        let source = InMemoryListSource((0 ..< 10).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 10).map { record("i\($0)") })
         let harness = ModelHarness(source, isVisible: false)
         try await harness.waitUntilShowing(source)
         #expect(harness.model.connector?.isReady == false)
@@ -71,19 +71,19 @@ struct RowTests {
     }
 
     @Test func theFirstVisibleRowKeepsItsPlaceWhenRowsArriveAbove() async throws {
-        let source = InMemoryListSource((0 ..< 100).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 100).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         harness.view.scroll(to: 44 * 40)
         let first = try #require(harness.view.visibleCells.first?.cell.id)
-        source.mutate { $0.insert(contentsOf: (0 ..< 5).map { FailingSource.record("new\($0)") }, at: 0) }
+        source.mutate { $0.insert(contentsOf: (0 ..< 5).map { record("new\($0)") }, at: 0) }
         try await harness.waitUntilShowing(source)
         #expect(harness.view.visibleCells.first?.cell.id == first)
         #expect(harness.view.contentOffset == 44 * 45)
     }
 
     @Test func aDisconnectedModelNoLongerFollowsTheAdapter() async throws {
-        let source = InMemoryListSource((0 ..< 10).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 10).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         harness.model.disconnect()
@@ -96,7 +96,7 @@ struct RowTests {
     }
 
     @Test func visibleRowsAreBuiltAgainInPlaceWhenSwiftUIUpdatesTheView() async throws {
-        let source = InMemoryListSource((0 ..< 30).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 30).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         await harness.wait { harness.view.visibleCells.allSatisfy { $0.cell.payload != nil } }

@@ -9,7 +9,7 @@ import Testing
 @Suite("SwiftUI list selection", .hangGuard)
 struct SelectionTests {
     static func loaded(count: Int = 30) async throws -> (ModelHarness, InMemoryListSource<String, Int, String>) {
-        let source = InMemoryListSource((0 ..< count).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< count).map { record("i\($0)") })
         let harness = ModelHarness(source)
         try await harness.waitUntilShowing(source)
         return (harness, source)
@@ -45,7 +45,7 @@ struct SelectionTests {
         harness.appSelects(["i1", "i4"])
         source.mutate { records in
             records.removeAll { $0.entry.id == "i1" }
-            records.insert(FailingSource.record("new"), at: 0)
+            records.insert(record("new"), at: 0)
         }
         await harness.wait { harness.selection == ["i4"] }
         #expect(harness.log.bindingWrites == [["i4"]])
@@ -65,7 +65,7 @@ struct SelectionTests {
     }
 
     @Test func aSelectionChosenBeforeTheFirstLoadIsAppliedToTheFirstList() async throws {
-        let source = InMemoryListSource((0 ..< 20).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 20).map { record("i\($0)") })
         let harness = ModelHarness(source)
         harness.appSelects(["i3", "i30"])
         #expect(harness.adapter.selectedIdentifiers.isEmpty)
@@ -78,13 +78,13 @@ struct SelectionTests {
     }
 
     @Test func aSelectionTheListHoldsEntirelyIsNeverWrittenBack() async throws {
-        let source = InMemoryListSource((0 ..< 20).map { FailingSource.record("i\($0)") })
+        let source = InMemoryListSource((0 ..< 20).map { record("i\($0)") })
         let harness = ModelHarness(source)
         harness.appSelects(["i3"])
         try await harness.waitUntilShowing(source)
         #expect(harness.selectedInView == ["i3"])
         // A later change that keeps it: still nothing to tell the app.
-        source.mutate { $0.append(FailingSource.record("i20")) }
+        source.mutate { $0.append(record("i20")) }
         await harness.wait { harness.adapter.numberOfItems(inSection: 0) == 21 }
         #expect(harness.log.bindingWrites.isEmpty)
         #expect(harness.selectedInView == ["i3"])

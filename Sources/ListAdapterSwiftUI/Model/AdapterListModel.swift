@@ -166,6 +166,7 @@ final class AdapterListModel<
 
     private func refreshOverlay() {
         let now = ListOverlay(adapter)
-        if now != overlay { overlay = now }
+        // Errors compare by kind and source; a failure with another cause is news too.
+        if now != overlay || "\(now)" != "\(storedOverlay)" { overlay = now }
     }
 }
