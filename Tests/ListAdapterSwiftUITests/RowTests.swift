@@ -32,14 +32,13 @@ struct RowTests {
         #expect(harness.log.rows.filter { $0.id == "i20" } == [.init(id: "i20", payload: "i20@1")])
     }
 
-    @Test func headersShowSectionTitlesAndOnlyTitledListsHaveThem() async throws {
+    @Test func headersShowSectionTitlesAndOnlyTitledSectionsHaveThem() async throws {
         let titled = InMemoryListSource([
             record("a", section: "Today"), record("b", section: "Today"),
             record("c", section: "Yesterday"),
         ])
         let harness = ModelHarness(titled)
         try await harness.waitUntilShowing(titled)
-        #expect(harness.model.hasSectionHeaders)
         #expect(harness.model.numberOfSections == 2)
         #expect((0 ..< 2).map(harness.model.headerTitle(ofSection:)) == ["Today", "Yesterday"])
         #expect(harness.model.headerTitle(ofSection: 2) == nil)
@@ -47,7 +46,6 @@ struct RowTests {
         let plain = InMemoryListSource([record("a")])
         let untitled = ModelHarness(plain)
         try await untitled.waitUntilShowing(plain)
-        #expect(!untitled.model.hasSectionHeaders)
         #expect(untitled.model.headerTitle(ofSection: 0) == nil)
     }
 

@@ -109,16 +109,11 @@ final class AdapterListModel<
     /// The number of items in `section` (zero for a collapsed one). O(1).
     func numberOfItems(inSection section: Int) -> Int { adapter.numberOfItems(inSection: section) }
 
-    /// The text of `section`'s header, `nil` for a section without a title (no header).
-    /// O(1).
+    /// The text of `section`'s header, `nil` for a section without a title: the layout
+    /// gives that section no header. O(1).
     func headerTitle(ofSection section: Int) -> String? {
         guard section >= 0 && section < adapter.numberOfSections else { return nil }
         return adapter.title(ofSection: section)
-    }
-
-    /// Whether any section has a title, so the layout needs headers. O(s) for s sections.
-    var hasSectionHeaders: Bool {
-        (0 ..< adapter.numberOfSections).contains { adapter.title(ofSection: $0) != nil }
     }
 
     /// The configured cell for `path` (`cellForItemAt`): the cached payload, or `nil` now

@@ -32,6 +32,7 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
         view.delegate = coordinator
         view.prefetchDataSource = coordinator
         view.allowsMultipleSelection = true
+        coordinator.selection = selection
         coordinator.connect(view)
         view.allowsSelection = selection != nil
         if let selection { model.updateSelection(to: selection.wrappedValue) }
