@@ -1,6 +1,6 @@
 // Apple-only: an NSTableView in an NSScrollView, made and updated for SwiftUI. Every
 // decision is AdapterListModel's and GroupedListView's (tested on Linux); this file makes
-// views and forwards. Not type-checked here: no macOS SDK at hand reads SwiftUI.
+// views and forwards. Type-checked against the macOS 14 SDK with a stand-in for SwiftUI.
 #if canImport(SwiftUI) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
 import AppKit
 import ListAdapter

@@ -1,5 +1,8 @@
 // Apple-only: the table's data source and delegate, each method a forward to
 // GroupedListView (rows) or AdapterListModel (items, selection), both tested on Linux.
+// Type-checked against the macOS 14 SDK with a stand-in for SwiftUI's few names (the
+// SDK's SwiftUI is unreadable here); explicitly @MainActor: that SDK's table protocols
+// are not.
 #if canImport(SwiftUI) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
 import AppKit
 import ListAdapter
@@ -7,6 +10,7 @@ import SwiftUI
 
 /// Answers ``AdapterTableView``'s `NSTableView` from its ``ListAdapter/GroupedListView``
 /// and the model, and hosts each row's SwiftUI content. Main actor, like AppKit.
+@MainActor
 final class TableViewCoordinator<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>:
     NSObject, NSTableViewDataSource, NSTableViewDelegate
 {

@@ -7,6 +7,7 @@ import UIKit
 
 /// Answers ``AdapterCollectionView``'s `UICollectionView` from the model and builds each
 /// cell's content with the SwiftUI row. Main actor, like UIKit.
+@MainActor
 final class CollectionViewCoordinator<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable, Row: View>:
     NSObject, UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching
 {
