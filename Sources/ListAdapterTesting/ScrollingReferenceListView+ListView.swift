@@ -2,27 +2,8 @@ public import ListAdapter
 
 /// The ``ListAdapter/ListView`` conformance: what a connector calls, applied the way UIKit
 /// applies it.
-extension ScrollingReferenceListView: ListView {
+extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     // MARK: Updates
-
-    public func performListUpdates(_ updates: @escaping () -> Void) {
-        precondition(pendingUpdate == nil, "ScrollingReferenceListView: performListUpdates was called inside another performListUpdates")
-        pendingUpdate = BatchUpdate()
-        updates()
-        let update = pendingUpdate ?? BatchUpdate()
-        pendingUpdate = nil
-        commit(update)
-    }
-
-    public func deleteListSections(_ sections: [Int]) { record { $0.deleteSections += sections } }
-    public func insertListSections(_ sections: [Int]) { record { $0.insertSections += sections } }
-    public func reloadListSections(_ sections: [Int]) { record { $0.reloadSections += sections } }
-    public func moveListSection(_ section: Int, to newSection: Int) { record { $0.moveSections.append(SectionMove(from: section, to: newSection)) } }
-    public func deleteListItems(at paths: [ItemPath]) { record { $0.deleteItems += paths } }
-    public func insertListItems(at paths: [ItemPath]) { record { $0.insertItems += paths } }
-    public func reloadListItems(at paths: [ItemPath]) { record { $0.reloadItems += paths } }
-    public func moveListItem(at path: ItemPath, to newPath: ItemPath) { record { $0.moveItems.append(ItemMove(from: path, to: newPath)) } }
-    public func reconfigureListItems(at paths: [ItemPath]) { record { $0.reconfigureItems += paths } }
 
     /// Discards every cell (to the reuse pool) and the selection, reads the data source
     /// afresh and lays the visible range out.
@@ -82,22 +63,10 @@ extension ScrollingReferenceListView: ListView {
 
     // MARK: - Applying a batch
 
-    /// Adds an operation to the open batch; outside one, performs it as a batch of its
-    /// own, as UIKit does.
-    private func record(_ operation: (inout BatchUpdate) -> Void) {
-        if pendingUpdate != nil {
-            operation(&pendingUpdate!)
-        } else {
-            var update = BatchUpdate()
-            operation(&update)
-            commit(update)
-        }
-    }
-
     /// Validates `update` against the model and the data source; if UIKit accepts it,
     /// moves the cells: cells of deleted and reloaded items go to the pool, the others
     /// follow their items, selection follows the selected items.
-    private func commit(_ update: BatchUpdate) {
+    package func commitRecordedUpdate(_ update: BatchUpdate) {
         let data = dataSource()
         var keptCells = visibleCells
         if !isInWindow {

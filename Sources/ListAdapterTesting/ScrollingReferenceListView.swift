@@ -96,7 +96,7 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
     /// The cells on screen, by path, in list order.
     public internal(set) var visibleCells: [(path: ItemPath, cell: Cell)] = []
     var pool: [Cell] = []
-    var pendingUpdate: BatchUpdate?
+    package var recordedUpdate: BatchUpdate?
     var reconfiguring: (path: ItemPath, cell: Cell)?
     var prefetched: Set<ItemPath> = []
     /// Per section, the top of its header; per section, the flat index of its first item.

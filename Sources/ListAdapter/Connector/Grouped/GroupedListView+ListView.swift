@@ -4,40 +4,8 @@
 extension GroupedListView {
     // MARK: Updates
 
-    /// Records the operations `updates` calls, then replays them on the flat view as one
-    /// ``GroupedRowUpdate``.
-    public func performListUpdates(_ updates: @escaping () -> Void) {
-        precondition(pending == nil, "GroupedListView: performListUpdates was called inside another performListUpdates")
-        pending = BatchUpdate()
-        updates()
-        let update = pending ?? BatchUpdate()
-        pending = nil
-        perform(update)
-    }
-
-    public func deleteListSections(_ sections: [Int]) { record { $0.deleteSections += sections } }
-    public func insertListSections(_ sections: [Int]) { record { $0.insertSections += sections } }
-    public func reloadListSections(_ sections: [Int]) { record { $0.reloadSections += sections } }
-    public func moveListSection(_ section: Int, to newSection: Int) { record { $0.moveSections.append(SectionMove(from: section, to: newSection)) } }
-    public func deleteListItems(at paths: [ItemPath]) { record { $0.deleteItems += paths } }
-    public func insertListItems(at paths: [ItemPath]) { record { $0.insertItems += paths } }
-    public func reloadListItems(at paths: [ItemPath]) { record { $0.reloadItems += paths } }
-    public func moveListItem(at path: ItemPath, to newPath: ItemPath) { record { $0.moveItems.append(ItemMove(from: path, to: newPath)) } }
-    public func reconfigureListItems(at paths: [ItemPath]) { record { $0.reconfigureItems += paths } }
-
     /// Reads the adapter's list and reloads the flat view.
     public func reloadListData() { reloadBase() }
-
-    /// Adds an operation to the open batch; outside one, performs it as a batch of its own.
-    private func record(_ operation: (inout BatchUpdate) -> Void) {
-        if pending != nil {
-            operation(&pending!)
-        } else {
-            var update = BatchUpdate()
-            operation(&update)
-            perform(update)
-        }
-    }
 
     // MARK: Cells
 

@@ -40,7 +40,7 @@ import Logging
 ///
 /// Hold it (the connector holds its view weakly). Main actor only.
 @MainActor
-public final class GroupedListView<Base: FlatListView>: ListView {
+public final class GroupedListView<Base: FlatListView>: ListView, BatchRecordingListView {
     /// The cell type: the flat view's.
     public typealias Cell = Base.Cell
 
@@ -61,7 +61,7 @@ public final class GroupedListView<Base: FlatListView>: ListView {
     let sectionCount: () -> Int
     let itemCount: (Int) -> Int
     private let logger: Logger?
-    var pending: BatchUpdate?
+    package var recordedUpdate: BatchUpdate?
     private var observation: ListObservation?
 
     /// Shows `adapter`'s list in `base`, whose data source and delegate answer from this
@@ -131,9 +131,9 @@ public final class GroupedListView<Base: FlatListView>: ListView {
         base.reloadListData()
     }
 
-    /// Replays `update` on the flat view as row operations, or reloads it when the view,
+    /// Replays a recorded batch on the flat view as row operations, or reloads it when the view,
     /// its data source and the update are out of step.
-    func perform(_ update: BatchUpdate) {
+    package func commitRecordedUpdate(_ update: BatchUpdate) {
         refresh()
         let before = shownRows
         let after = rows
