@@ -3,7 +3,7 @@
 // Type-checked against the macOS 14 SDK with a stand-in for SwiftUI's few names (the
 // SDK's SwiftUI is unreadable here); explicitly @MainActor: that SDK's table protocols
 // are not.
-#if canImport(SwiftUI) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
+#if canImport(SwiftUI, _version: 6.0) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
 import AppKit
 import ListAdapter
 import SwiftUI

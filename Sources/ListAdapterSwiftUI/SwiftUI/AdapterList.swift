@@ -1,6 +1,10 @@
 // Apple-only: the public SwiftUI view. What it decides (selection, overlay, headers, rows)
 // is AdapterListModel's, tested on Linux; this file only lays views out.
-#if canImport(SwiftUI) && (canImport(UIKit) || (canImport(AppKit) && !targetEnvironment(macCatalyst)))
+// `_version: 6.0`: SwiftUI 6 or later (the iOS 18/macOS 15/tvOS 18 SDKs, below which the
+// package does not go), in every file of this target. Older SDKs (SwiftUI 5, which the
+// Linux type-check reads for iOS 17 and macOS 14) see an empty module instead of one they
+// cannot build, so the check of everything else, the README's examples included, goes on.
+#if canImport(SwiftUI, _version: 6.0) && (canImport(UIKit) || (canImport(AppKit) && !targetEnvironment(macCatalyst)))
 public import ListAdapter
 public import SwiftUI
 

@@ -1,5 +1,5 @@
 // Apple-only: draws a ListOverlay (decided by the platform-free model).
-#if canImport(SwiftUI)
+#if canImport(SwiftUI, _version: 6.0)
 import ListAdapter
 import SwiftUI
 

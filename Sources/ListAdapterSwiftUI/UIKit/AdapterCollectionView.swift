@@ -1,6 +1,6 @@
 // Apple-only: a UICollectionView with a list layout, made and updated for SwiftUI. Every
 // decision is AdapterListModel's (tested on Linux); this file makes views and forwards.
-#if canImport(SwiftUI) && canImport(UIKit)
+#if canImport(SwiftUI, _version: 6.0) && canImport(UIKit)
 import ListAdapter
 import SwiftUI
 import UIKit

@@ -1,6 +1,6 @@
 // Apple-only: the collection view's data source, delegate and prefetching data source,
 // each method a one-line forward to AdapterListModel (tested on Linux).
-#if canImport(SwiftUI) && canImport(UIKit)
+#if canImport(SwiftUI, _version: 6.0) && canImport(UIKit)
 import ListAdapter
 import SwiftUI
 import UIKit
