@@ -1,0 +1,164 @@
+import ListAdapter
+
+/// Longest strictly increasing subsequence lengths, written here (not the library's).
+enum LIS {
+    /// The textbook O(k²) recurrence.
+    static func quadratic(_ values: [Int]) -> Int {
+        var best = [Int](repeating: 1, count: values.count)
+        for index in values.indices {
+            for earlier in 0 ..< index where values[earlier] < values[index] {
+                best[index] = max(best[index], best[earlier] + 1)
+            }
+        }
+        return best.max() ?? 0
+    }
+
+    /// Smallest tails by binary search, O(k log k); checked against ``quadratic(_:)``
+    /// on every sequence of up to 256 values, used alone above that.
+    static func length(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for value in values {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if tails[mid] < value { lo = mid + 1 } else { hi = mid }
+            }
+            if lo == tails.count { tails.append(value) } else { tails[lo] = value }
+        }
+        if values.count <= 256 {
+            let slow = quadratic(values)
+            if slow != tails.count { fatalError("fuzzer's own LIS disagrees: \(tails.count) vs \(slow) for \(values)") }
+        }
+        return tails.count
+    }
+}
+
+/// The facts of a diff, recomputed from identifiers and titles (a port of the tests'
+/// ChangeSetOracle): deletes, inserts and updates exactly, moves keep identity, unmoved
+/// sections and items stay in order, every item that changes section moves, and the
+/// move counts are the minimum (kept elements less a longest increasing subsequence).
+enum DiffOracle {
+    struct Minimum { var sectionMoves: Int; var itemMoves: Int }
+
+    static func check(_ changes: ListChangeSet, from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>) -> Minimum {
+        let oldTitles = Array(old.sectionTitles)
+        let newTitles = Array(new.sectionTitles)
+        var oldIndexOfTitle: [String?: Int] = [:]
+        for (index, title) in oldTitles.enumerated() { oldIndexOfTitle[title] = index }
+        let newTitleSet = Set(newTitles)
+        let expectedSectionDeletes = oldTitles.indices.filter { !newTitleSet.contains(oldTitles[$0]) }
+        let expectedSectionInserts = newTitles.indices.filter { oldIndexOfTitle[newTitles[$0]] == nil }
+        if changes.sectionDeletes != expectedSectionDeletes { fail("section deletes \(changes.sectionDeletes) != \(expectedSectionDeletes)") }
+        if changes.sectionInserts != expectedSectionInserts { fail("section inserts \(changes.sectionInserts) != \(expectedSectionInserts)") }
+        let keptSections = newTitles.compactMap { oldIndexOfTitle[$0] }
+        for move in changes.sectionMoves where !(oldTitles.indices.contains(move.from) && newTitles.indices.contains(move.to) && oldTitles[move.from] == newTitles[move.to]) {
+            fail("section move \(move) changes title or is out of range")
+        }
+        let movedSections = Set(changes.sectionMoves.map(\.from))
+        if movedSections.count != changes.sectionMoves.count { fail("a section moves twice: \(changes.sectionMoves)") }
+        let staying = keptSections.filter { !movedSections.contains($0) }
+        if staying != staying.sorted() { fail("unmoved sections out of order: \(staying)") }
+        let minimumSectionMoves = keptSections.count - LIS.length(keptSections)
+        if changes.sectionMoves.count != minimumSectionMoves {
+            fail("section moves \(changes.sectionMoves.count), minimum \(minimumSectionMoves) for kept sections \(keptSections)")
+        }
+
+        var expectedDeletes: [ItemPath] = []
+        for section in 0 ..< old.numberOfSections {
+            for (item, id) in old.identifiers(inSection: section).enumerated() where !new.contains(id) {
+                expectedDeletes.append(ItemPath(section: section, item: item))
+            }
+        }
+        if changes.itemDeletes != expectedDeletes { fail("item deletes \(changes.itemDeletes) != \(expectedDeletes)") }
+        var expectedInserts: [ItemPath] = []
+        var expectedUpdates: [ItemMove] = []
+        var crossSection: Set<Int> = []
+        var sameSection: [String?: [(old: Int, id: Int)]] = [:]
+        for section in 0 ..< new.numberOfSections {
+            for (item, id) in new.identifiers(inSection: section).enumerated() {
+                let path = ItemPath(section: section, item: item)
+                guard let oldPath = old.path(of: id) else {
+                    expectedInserts.append(path)
+                    continue
+                }
+                if old.identifier(at: oldPath) != id { fail("old.path(of: \(id)) = \(oldPath) holds \(old.identifier(at: oldPath))") }
+                if old.summary(at: oldPath) != new.summary(at: path) { expectedUpdates.append(ItemMove(from: oldPath, to: path)) }
+                if oldTitles[oldPath.section] == newTitles[section] {
+                    sameSection[newTitles[section], default: []].append((oldPath.item, id))
+                } else {
+                    crossSection.insert(id)
+                }
+            }
+        }
+        if changes.itemInserts != expectedInserts { fail("item inserts \(changes.itemInserts) != \(expectedInserts)") }
+        if changes.itemUpdates != expectedUpdates { fail("item updates \(changes.itemUpdates) != \(expectedUpdates)") }
+        var movedIDs = Set<Int>()
+        for move in changes.itemMoves {
+            guard old.contains(move.from), new.contains(move.to) else { fail("item move \(move) out of range") }
+            let id = old.identifier(at: move.from)
+            if new.identifier(at: move.to) != id { fail("item move \(move) changes identity") }
+            if !movedIDs.insert(id).inserted { fail("item \(id) moves twice") }
+        }
+        if !crossSection.isSubset(of: movedIDs) { fail("items changing section without a move: \(crossSection.subtracting(movedIDs).sorted())") }
+        var minimumItemMoves = crossSection.count
+        for (title, pairs) in sameSection {
+            let unmoved = pairs.filter { !movedIDs.contains($0.id) }.map(\.old)
+            if unmoved != unmoved.sorted() { fail("unmoved items of section \(title ?? "nil") out of order") }
+            minimumItemMoves += pairs.count - LIS.length(pairs.map(\.old))
+        }
+        if changes.itemMoves.count != minimumItemMoves {
+            fail("item moves \(changes.itemMoves.count), minimum \(minimumItemMoves) (\(crossSection.count) change section)")
+        }
+        return Minimum(sectionMoves: minimumSectionMoves, itemMoves: minimumItemMoves)
+    }
+}
+
+/// What batches displace, read from the batches as delivered (a port of the tests'
+/// DisplacementOracle). A surviving item is displaced by a batch that moves it, deletes it
+/// (alone or with its section) or reloads it; a surviving section by a move or a delete.
+enum Displacement {
+    struct Count: Equatable, CustomStringConvertible {
+        var sectionMoves = 0, sectionsDestroyed = 0, itemMoves = 0, itemsDestroyed = 0, reloads = 0, reconfigures = 0
+        /// Surviving ids deleted (alone or with their section) in some batch.
+        var destroyedIDs: [Int] = []
+        var description: String {
+            "section moves \(sectionMoves), sections destroyed \(sectionsDestroyed), item moves \(itemMoves), items destroyed \(itemsDestroyed) \(destroyedIDs.prefix(8)), reloads \(reloads), reconfigures \(reconfigures)"
+        }
+        static func == (a: Count, b: Count) -> Bool {
+            (a.sectionMoves, a.sectionsDestroyed, a.itemMoves, a.itemsDestroyed, a.reloads, a.reconfigures)
+                == (b.sectionMoves, b.sectionsDestroyed, b.itemMoves, b.itemsDestroyed, b.reloads, b.reconfigures)
+        }
+    }
+
+    static func measure(from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>, batches: [ListBatch<Int, Int>]) -> Count {
+        let survivingTitles = Set(new.sectionTitles)
+        var count = Count()
+        var before = old
+        for batch in batches {
+            let update = batch.update
+            for move in update.moveSections where survivingTitles.contains(before.title(ofSection: move.from)) {
+                count.sectionMoves += 1
+            }
+            for section in update.deleteSections + update.reloadSections {
+                if survivingTitles.contains(before.title(ofSection: section)) { count.sectionsDestroyed += 1 }
+                for id in before.identifiers(inSection: section) where new.contains(id) {
+                    count.itemsDestroyed += 1
+                    count.destroyedIDs.append(id)
+                }
+            }
+            for move in update.moveItems where new.contains(before.identifier(at: move.from)) { count.itemMoves += 1 }
+            for path in update.deleteItems where new.contains(before.identifier(at: path)) {
+                count.itemsDestroyed += 1
+                count.destroyedIDs.append(before.identifier(at: path))
+            }
+            count.reloads += update.reloadItems.count
+            count.reconfigures += update.reconfigureItems.count
+            before = batch.after
+        }
+        return count
+    }
+}
+
+func fail(_ message: String) -> Never {
+    fatalError("diff-and-batches: \(message)")
+}

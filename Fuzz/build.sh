@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets into Fuzz/.build (gitignored), outside SwiftPM.
+#
+# Why not `swift build -Xswiftc -sanitize=fuzzer`: the package has executables with
+# `main` (sample, bench, soak), and libFuzzer brings its own `main`; instrumenting the
+# whole graph also rebuilds GRDB. So the three modules the target needs are compiled
+# directly with swiftc, each as one object (whole-module), then linked into the fuzzer:
+#
+#   Logging            (swift-log, from .build/checkouts)  -sanitize=address (not coverage-instrumented)
+#   ListAdapter        (Sources/ListAdapter)               -sanitize=fuzzer,address
+#   ListAdapterTesting (Sources/ListAdapterTesting)        -sanitize=fuzzer,address
+#   the target         (Fuzz/DiffAndBatches/*.swift)       -sanitize=fuzzer,address, linked with libFuzzer
+#
+# `package` declarations: ListAdapter and ListAdapterTesting must share a -package-name
+# (SwiftPM passes the package's identity, the checkout's directory name, e.g. "main");
+# any name works as long as both modules get the same one. Settings mirror Package.swift
+# (Swift 6 mode, ExistentialAny, InternalImportsByDefault) and swift-log's own.
+#
+# Usage: Fuzz/build.sh            (release-ish: -O -g; bounds/overflow checks stay on)
+# Env:   SWIFT_LOG_SOURCES=<dir>  swift-log's Sources/Logging if not in .build/checkouts
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+OUT="$ROOT/Fuzz/.build"
+MODS="$OUT/modules"
+mkdir -p "$MODS"
+SWIFTC="${SWIFTC:-swiftc}"
+LOG_SRC="${SWIFT_LOG_SOURCES:-$ROOT/.build/checkouts/swift-log/Sources/Logging}"
+if [ ! -d "$LOG_SRC" ]; then
+    echo "swift-log sources not found at $LOG_SRC: run 'swift package resolve' in $ROOT first (or set SWIFT_LOG_SOURCES)" >&2
+    exit 2
+fi
+COMMON=(-swift-version 6 -O -g -parse-as-library -DSWIFT_PACKAGE -module-cache-path "$OUT/module-cache")
+FEATURES=(-enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
+
+compile_module() { # name package-name sanitizers sources...
+    local name="$1" pkg="$2" san="$3"; shift 3
+    "$SWIFTC" "${COMMON[@]}" -module-name "$name" -package-name "$pkg" "-sanitize=$san" -I "$MODS" \
+        -wmo -emit-module -emit-module-path "$MODS/$name.swiftmodule" -c -o "$OUT/$name.o" "$@"
+}
+
+echo "build: Logging"
+mapfile -t log_sources < <(find "$LOG_SRC" -name '*.swift' | sort)
+compile_module Logging swift_log address "${FEATURES[@]}" \
+    -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature NonisolatedNonsendingByDefault \
+    "${log_sources[@]}"
+echo "build: ListAdapter"
+mapfile -t la_sources < <(find "$ROOT/Sources/ListAdapter" -name '*.swift' | sort)
+compile_module ListAdapter listadapter fuzzer,address "${FEATURES[@]}" "${la_sources[@]}"
+echo "build: ListAdapterTesting"
+mapfile -t lat_sources < <(find "$ROOT/Sources/ListAdapterTesting" -name '*.swift' | sort)
+compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "${lat_sources[@]}"
+
+echo "build: diff-and-batches"
+mapfile -t target_sources < <(find "$ROOT/Fuzz/DiffAndBatches" -name '*.swift' | sort)
+"$SWIFTC" "${COMMON[@]}" -module-name DiffAndBatches -sanitize=fuzzer,address -I "$MODS" \
+    "${target_sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
+    -use-ld=lld -o "$OUT/diff-and-batches"
+echo "built $OUT/diff-and-batches"
