@@ -29,7 +29,11 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .target(name: "ListAdapterTesting", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
+        .target(
+            name: "ListAdapterTesting",
+            dependencies: ["ListAdapter", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ListAdapterSQLite",
             dependencies: [

@@ -1,3 +1,4 @@
+import ListAdapterTesting
 import Testing
 
 extension Trait where Self == TimeLimitTrait {
@@ -6,5 +7,8 @@ extension Trait where Self == TimeLimitTrait {
     /// a test that needs a second of CPU may take about as long as the whole run (several
     /// minutes; more under the thread sanitizer). Ten minutes is past that, and inside the
     /// time CI gives the step, so a hang still fails here, naming its test.
-    static var hangGuard: Self { .timeLimit(.minutes(10)) }
+    static var hangGuard: Self {
+        TestLogs.install()          // the adapter's log lines go to memory, not the test output
+        return .timeLimit(.minutes(10))
+    }
 }

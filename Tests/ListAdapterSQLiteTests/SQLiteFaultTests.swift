@@ -162,5 +162,9 @@ struct SQLiteAdapterFaultTests {
         #expect((error.underlying as? SQLiteSourceError)?.kind == .fileReplaced)
         #expect(adapter.snapshot == good)
         #expect(probe.failures.isEmpty)
+        // Logged (into the tests' log, not their output) before the failure was delivered,
+        // as an error naming the file.
+        let logged = TestLogs.lines(containing: fixture.path)
+        #expect(!logged.isEmpty && logged.allSatisfy { $0.hasPrefix("error ListAdapter:") && $0.contains("load failed; keeping the last good list") }, "\(logged)")
     }
 }
