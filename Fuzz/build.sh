@@ -32,25 +32,39 @@ fi
 COMMON=(-swift-version 6 -O -g -parse-as-library -DSWIFT_PACKAGE -module-cache-path "$OUT/module-cache")
 FEATURES=(-enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
 
-compile_module() { # name package-name sanitizers sources...
+# Rebuilds a module only when a source (or a module built before it) is newer than its object.
+STALE=0
+compile_module() { # name package-name sanitizers flags-and-sources...
     local name="$1" pkg="$2" san="$3"; shift 3
+    # A stamp, not the object: swiftc leaves an unchanged object's mtime alone.
+    local stamp="$OUT/$name.stamp"
+    if [ "$STALE" = 0 ] && [ -f "$OUT/$name.o" ] && [ -f "$stamp" ] && [ "$0" -ot "$stamp" ]; then
+        local newer=0 arg
+        for arg in "$@"; do
+            case "$arg" in *.swift) if [ "$arg" -nt "$stamp" ]; then newer=1; break; fi ;; esac
+        done
+        if [ "$newer" = 0 ]; then
+            echo "build: $name up to date"
+            return
+        fi
+    fi
+    STALE=1
+    echo "build: $name"
     "$SWIFTC" "${COMMON[@]}" -module-name "$name" -package-name "$pkg" "-sanitize=$san" -I "$MODS" \
         -wmo -emit-module -emit-module-path "$MODS/$name.swiftmodule" -c -o "$OUT/$name.o" "$@"
+    touch "$stamp"
 }
 
-echo "build: Logging"
 mapfile -t log_sources < <(find "$LOG_SRC" -name '*.swift' | sort)
 compile_module Logging swift_log address "${FEATURES[@]}" \
     -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature NonisolatedNonsendingByDefault \
     "${log_sources[@]}"
-echo "build: ListAdapter"
 mapfile -t la_sources < <(find "$ROOT/Sources/ListAdapter" -name '*.swift' | sort)
 compile_module ListAdapter listadapter fuzzer,address "${FEATURES[@]}" "${la_sources[@]}"
-echo "build: ListAdapterTesting"
 mapfile -t lat_sources < <(find "$ROOT/Sources/ListAdapterTesting" -name '*.swift' | sort)
 compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "${lat_sources[@]}"
 
-echo "build: diff-and-batches"
+echo "build: diff-and-batches (link)"
 mapfile -t target_sources < <(find "$ROOT/Fuzz/DiffAndBatches" -name '*.swift' | sort)
 "$SWIFTC" "${COMMON[@]}" -module-name DiffAndBatches -sanitize=fuzzer,address -I "$MODS" \
     "${target_sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \

@@ -21,18 +21,18 @@ func describe(_ snapshot: ListSnapshot<Int, Int>) -> String {
 }
 
 func check(from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>) {
-    let context = "old \(describe(old)) new \(describe(new))"
+    let context = { "old \(describe(old)) new \(describe(new))" }
     let changes = ListChangeSet(from: old, to: new)
     let minimum = DiffOracle.check(changes, from: old, to: new)
-    if changes.isEmpty != (old == new) { fail("change set isEmpty \(changes.isEmpty) but lists equal \(old == new); \(context)") }
+    if changes.isEmpty != (old == new) { fail("change set isEmpty \(changes.isEmpty) but lists equal \(old == new); \(context())") }
     for style in [UpdateStyle.reconfigure, .reload] {
         let staged = ListUpdate(from: old, to: new, updateStyle: style, batching: .keepingIdentity)
         let single = ListUpdate(from: old, to: new, updateStyle: style, batching: .single)
-        let where_ = "\(style); \(context)"
-        if staged.changes != changes || single.changes != changes { fail("ListUpdate's changes differ from ListChangeSet(from:to:); \(where_)") }
+        let where_ = { "\(style); \(context())" }
+        if staged.changes != changes || single.changes != changes { fail("ListUpdate's changes differ from ListChangeSet(from:to:); \(where_())") }
         replay(staged, "keepingIdentity", from: old, to: new, where_)
         replay(single, "single", from: old, to: new, where_)
-        if single.batches.count != (changes.isEmpty ? 0 : 1) { fail("single took \(single.batches.count) batches; \(where_)") }
+        if single.batches.count != (changes.isEmpty ? 0 : 1) { fail("single took \(single.batches.count) batches; \(where_())") }
 
         // keepingIdentity: moves exactly the minimum, nothing surviving destroyed, each
         // updated item shown once (reconfigured in place, or reloaded under .reload).
@@ -40,26 +40,26 @@ func check(from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>) {
         var expected = Displacement.Count(sectionMoves: minimum.sectionMoves, itemMoves: minimum.itemMoves)
         if style == .reload { expected.reloads = changes.itemUpdates.count } else { expected.reconfigures = changes.itemUpdates.count }
         if count != expected {
-            fail("keepingIdentity (\(staged.batches.count) batches) displaced \(count); lower bound \(expected); \(where_)")
+            fail("keepingIdentity (\(staged.batches.count) batches) displaced \(count); lower bound \(expected); \(where_())")
         }
         // single: never more moves than the minimum (what it cannot animate it deletes and inserts).
         let singleCount = Displacement.measure(from: old, to: new, batches: single.batches)
         if singleCount.sectionMoves > minimum.sectionMoves || singleCount.itemMoves > minimum.itemMoves {
-            fail("single moved \(singleCount); minimum \(minimum); \(where_)")
+            fail("single moved \(singleCount); minimum \(minimum); \(where_())")
         }
         // Fewest batches: one batch that keeps every cell is the single policy's batch.
         if staged.batches.count == 1, staged.batches[0].update != single.batches[0].update {
-            fail("keepingIdentity's one batch differs from single's: \(staged.batches[0].update) vs \(single.batches[0].update); \(where_)")
+            fail("keepingIdentity's one batch differs from single's: \(staged.batches[0].update) vs \(single.batches[0].update); \(where_())")
         }
         if staged.batches.count > 1, singleCount == expected {
-            fail("keepingIdentity took \(staged.batches.count) batches where single's one batch keeps every cell; \(where_)")
+            fail("keepingIdentity took \(staged.batches.count) batches where single's one batch keeps every cell; \(where_())")
         }
     }
 }
 
-func replay(_ update: ListUpdate<Int, Int>, _ policy: String, from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>, _ where_: String) {
-    if update.changes.isEmpty != update.batches.isEmpty { fail("\(policy): empty change set and batches disagree; \(where_)") }
-    if let last = update.batches.last, last.after != new { fail("\(policy): the last batch's after state is not the new list; \(where_)") }
+func replay(_ update: ListUpdate<Int, Int>, _ policy: String, from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>, _ where_: () -> String) {
+    if update.changes.isEmpty != update.batches.isEmpty { fail("\(policy): empty change set and batches disagree; \(where_())") }
+    if let last = update.batches.last, last.after != new { fail("\(policy): the last batch's after state is not the new list; \(where_())") }
     for kind in [ReferenceListViewKind.table, .collection] {
         var view = ReferenceListView<Int, Int>(kind: kind)
         view.reloadData(from: old)
@@ -68,13 +68,13 @@ func replay(_ update: ListUpdate<Int, Int>, _ policy: String, from old: ListSnap
                 try view.apply(batch)
                 try view.verifyCells(against: batch.after)
             } catch {
-                fail("\(policy) on \(kind): batch \(index) of \(update.batches.count) \(batch.update): \(error); \(where_)")
+                fail("\(policy) on \(kind): batch \(index) of \(update.batches.count) \(batch.update): \(error); \(where_())")
             }
         }
         do {
             try view.verifyCells(against: new)
         } catch {
-            fail("\(policy) on \(kind) final state: \(error); \(where_)")
+            fail("\(policy) on \(kind) final state: \(error); \(where_())")
         }
     }
     // No item is reloaded or reconfigured unless its summary changed.
@@ -82,7 +82,7 @@ func replay(_ update: ListUpdate<Int, Int>, _ policy: String, from old: ListSnap
     var before = old
     for batch in update.batches {
         for path in batch.update.reloadItems + batch.update.reconfigureItems where !updated.contains(before.identifier(at: path)) {
-            fail("\(policy): reloaded an unchanged item at \(path); \(where_)")
+            fail("\(policy): reloaded an unchanged item at \(path); \(where_())")
         }
         before = batch.after
     }

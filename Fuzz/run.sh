@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets (Fuzz/build.sh, into Fuzz/.build) and runs each for a number of
+# seconds, starting from its committed seed corpus (Fuzz/corpus/<name>/).
+#
+#   Fuzz/run.sh [SECONDS] [--merge]      SECONDS defaults to 60
+#
+# New corpus entries go to Fuzz/scratch/<name>/ (gitignored, kept between runs); with
+# --merge they are then merged into the committed corpus (libFuzzer -merge=1: only inputs
+# that add coverage). Crashes are written to Fuzz/artifacts/ (gitignored). Exits non-zero
+# on a crash, printing the reproducer's path, its bytes (base64) and how to replay it.
+# Env: FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-seed=1); SKIP_BUILD=1 skips the build.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+FUZZ="$ROOT/Fuzz"
+SECONDS_PER_TARGET=60
+MERGE=0
+for arg in "$@"; do
+    case "$arg" in
+        --merge) MERGE=1 ;;
+        ''|*[!0-9]*) echo "usage: Fuzz/run.sh [SECONDS] [--merge]" >&2; exit 2 ;;
+        *) SECONDS_PER_TARGET="$arg" ;;
+    esac
+done
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    "$FUZZ/build.sh" || { echo "fuzz: build failed" >&2; exit 2; }
+fi
+
+# name binary corpus-dir dictionary
+TARGETS=("diff diff-and-batches corpus/diff diff.dict")
+
+status=0
+for entry in "${TARGETS[@]}"; do
+    read -r name binary corpus dict <<<"$entry"
+    bin="$FUZZ/.build/$binary"
+    scratch="$FUZZ/scratch/$name"
+    artifacts="$FUZZ/artifacts/$name/"
+    log="$FUZZ/scratch/$name.log"
+    mkdir -p "$scratch" "$artifacts"
+    echo "fuzz: $name for ${SECONDS_PER_TARGET}s ($bin $scratch $FUZZ/$corpus)"
+    "$bin" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 -max_len=512 -timeout=20 \
+        -dict="$FUZZ/$dict" -artifact_prefix="$artifacts" ${FUZZ_FLAGS:-} \
+        "$scratch" "$FUZZ/$corpus" >"$log" 2>&1
+    rc=$?
+    grep -E "^(#[0-9]+[[:space:]]+(INITED|DONE)|Done |stat::)" "$log"
+    if [ $rc -ne 0 ]; then
+        status=1
+        echo "fuzz: $name FAILED (exit $rc); log: $log"
+        grep -E 'Fatal error|diff-and-batches:|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | head -5
+        crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+        if [ -n "$crash" ]; then
+            echo "reproducer: $crash"
+            echo "bytes (base64): $(base64 -w0 "$crash")"
+            echo "replay: $bin $crash"
+            echo "minimise: $bin -minimize_crash=1 -max_total_time=60 -artifact_prefix=$artifacts $crash"
+        fi
+        continue
+    fi
+    if [ "$MERGE" = 1 ]; then
+        echo "fuzz: merging $scratch into $FUZZ/$corpus"
+        "$bin" -merge=1 -max_len=512 "$FUZZ/$corpus" "$scratch" 2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files'
+    fi
+done
+exit $status
