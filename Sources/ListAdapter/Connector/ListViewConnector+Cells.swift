@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ListViewConnector {
     /// Dequeues a cell for `path` with ``reuseIdentifier`` and configures it: what the
     /// view's data source returns for a cell (`cellForRowAt`, `cellForItemAt`).
@@ -57,40 +55,31 @@ extension ListViewConnector {
     // MARK: - Payloads
 
     /// Asks for the payload of `id` unless a request for its current summary is in flight.
-    private func requestPayload(of id: ID, at path: ItemPath, attempt: Int = 0) {
+    private func requestPayload(of id: ID, at path: ItemPath) {
         let summary = adapter.snapshot.summary(at: path)
         guard pendingPayloads[id] != summary else { return }
         pendingPayloads[id] = summary
         adapter.item(at: path) { [weak self] result in
-            MainActor.assumeIsolated { self?.payloadArrived(result, for: id, summary: summary, attempt: attempt) }
+            MainActor.assumeIsolated { self?.payloadArrived(result, for: id, summary: summary) }
         }
     }
 
-    /// How many times an item the list still shows is asked for again after its source
-    /// answered that it has no such item, and the first wait (doubling each time).
-    static var missingPayloadRetries: Int { 4 }
-    static var missingPayloadDelayMilliseconds: Int { 250 }
-
-    private func payloadArrived(
-        _ result: Result<FetchedItem<ID, Item>?, ListAdapterError>, for id: ID, summary: Summary, attempt: Int
-    ) {
+    private func payloadArrived(_ result: Result<FetchedItem<ID, Item>?, ListAdapterError>, for id: ID, summary: Summary) {
         if pendingPayloads[id] == summary { pendingPayloads[id] = nil }
         switch result {
         case .success(let fetched?):
             fill(fetched)
         case .success(nil):
-            // The source has no such item. Usually its deletion is on the way; but when the
-            // answer came from a source the adapter switched to and then away from before
-            // showing its list, the item stays listed and nothing would fetch it again.
-            // While a cell still shows it, ask again a few times, further apart each time.
-            guard attempt < Self.missingPayloadRetries, isShownOnScreen(id) else { return }
-            let wait = DispatchTime.now() + .milliseconds(Self.missingPayloadDelayMilliseconds << attempt)
-            DispatchQueue.main.asyncAfter(deadline: wait) { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, self.isShownOnScreen(id), let path = self.adapter.path(of: id) else { return }
-                    self.requestPayload(of: id, at: path, attempt: attempt + 1)
-                }
-            }
+            // The source has no such item. Usually its deletion is on the way; but the list
+            // may keep the item: the answer came from a source the adapter switched to and
+            // away from before showing its list, or the request was made before the item was
+            // deleted and listed again (and held back the request of the cell showing it
+            // now). While a cell shows the item, ask again at once, for as long as the list
+            // keeps it: the adapter holds a request for a row its source reported gone until
+            // its next delivery (or failed load), so this never fetches in a loop, and a row
+            // the list keeps is never left a placeholder once its source has the item.
+            guard isShownOnScreen(id), let path = adapter.path(of: id) else { return }
+            requestPayload(of: id, at: path)
         case .failure(let error):
             adapter.configuration.logger.warning("ListViewConnector: the payload of \(id) could not be fetched: \(error)")
         }

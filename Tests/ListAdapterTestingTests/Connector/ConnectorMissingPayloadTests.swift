@@ -1,0 +1,62 @@
+@testable import ListAdapter
+import ListAdapterTesting
+import Testing
+
+/// A row the list keeps while its source keeps answering "no such item" for it (issue 23:
+/// the soak left visible rows as placeholders for good after its changes settled).
+@MainActor
+@Suite("ListViewConnector: payloads the source did not have", .hangGuard)
+struct ConnectorMissingPayloadTests {
+    /// Whether the connector has asked for `id` again and the adapter holds that request
+    /// until its next delivery (what follows a "no such item" answer for a listed row).
+    static func waitsForTheNextDelivery(_ id: String, in harness: ConnectorHarness) -> Bool {
+        harness.adapter.delivered.fetches.parked[id]?.isEmpty == false && harness.connector.pendingPayloads[id] != nil
+    }
+
+    /// Returns whether `condition` came to hold, yielding the main actor between checks
+    /// (no sleeping: every answer, delivery and timer on the main queue runs in between).
+    /// `limit` only bounds a failure: with the fix the condition holds at once.
+    static func eventually(within limit: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while !condition() {
+            if clock.now >= deadline { return false }
+            await Task.yield()
+        }
+        return true
+    }
+
+    @Test func aRowTheSourceKeepsAnsweringMissingForIsAskedForAfterEveryDeliveryAndFillsInTheEnd() async throws {
+        // Fetches that race transitions (a source switched to and away from before its list
+        // was shown), or a delete not yet delivered, answer "no such item" for a row the list
+        // keeps, once per delivery. The connector used to ask again at most 4 times (0.25 s
+        // apart, doubling), then never: the row stayed a placeholder after the list settled.
+        let source = HeldFetchSource(count: 30)
+        source.missing = ["i3"]
+        let harness = ConnectorHarness(source)
+        try await harness.waitUntilCurrent()
+        let row = ItemPath(section: 0, item: 3)
+        let cell = try #require(harness.view.visibleListCell(at: row))
+        #expect(cell.id == "i3")
+        for round in 1 ... 6 {
+            // The "no such item" answer came, and the connector asked again: the request
+            // waits for the next delivery (it does not fetch in a loop meanwhile).
+            let asked = await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) }
+            #expect(asked, "after \(round) 'no such item' answers the connector no longer asks for i3, whose row the list keeps")
+            guard asked else { return }
+            #expect(source.fetchedIDs.filter { $0 == "i3" }.count == round)
+            // A delivery (another row changes): the waiting request is sent again.
+            source.data.mutate { records in records[20].entry.summary += 1 }
+            try await harness.waitUntilCurrent()
+        }
+        // The source has the item again; the next delivery's fetch fills the cell.
+        #expect(await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) })
+        source.missing = []
+        source.data.mutate { records in records[20].entry.summary += 1 }
+        try await harness.waitUntilCurrent()
+        await harness.waitUntilFilled()
+        #expect(harness.view.visibleListCell(at: row)?.payload == "i3@1")
+        #expect(harness.cellProblems(requireFilled: true).isEmpty)
+        #expect(source.fetchedIDs.filter { $0 == "i3" }.count == 8)
+    }
+}
