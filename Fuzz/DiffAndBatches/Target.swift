@@ -1,5 +1,8 @@
 import ListAdapter
 import ListAdapterTesting
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libFuzzer's entry point: decodes two lists (``FuzzLists``) and checks the diff and both
 /// batching policies under both update styles, replayed on both reference views.
@@ -9,7 +12,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let old = FuzzLists.snapshot(lists.old)
     let new = FuzzLists.snapshot(lists.new)
     check(from: old, to: new)
+    if reportsShape { printShape(old, new) }
     return 0
+}
+
+/// `FUZZ_SHAPE=1`: one line per input (items, sections, batches per policy), to see what
+/// a corpus reaches: `FUZZ_SHAPE=1 Fuzz/.build/diff-and-batches -runs=0 DIR | grep ^shape`.
+let reportsShape = getenv("FUZZ_SHAPE") != nil
+
+func printShape(_ old: ListSnapshot<Int, Int>, _ new: ListSnapshot<Int, Int>) {
+    let changes = ListChangeSet(from: old, to: new)
+    let staged = ListUpdate(changes: changes, old: old, new: new, updateStyle: .reconfigure, batching: .keepingIdentity)
+    print("shape items \(old.count)->\(new.count) sections \(old.numberOfSections)->\(new.numberOfSections) moves \(changes.itemMoves.count) sectionMoves \(changes.sectionMoves.count) batches \(staged.batches.count)")
 }
 
 func describe(_ snapshot: ListSnapshot<Int, Int>) -> String {
