@@ -59,4 +59,77 @@ struct ConnectorMissingPayloadTests {
         #expect(harness.cellProblems(requireFilled: true).isEmpty)
         #expect(source.fetchedIDs.filter { $0 == "i3" }.count == 8)
     }
+
+    @Test func aRowWhosePayloadRequestsRaceTransitionsFillsOnceItsSourceAnswers() async throws {
+        // The soak's case: the list shows source A's rows; the adapter switches to B (whose
+        // list never arrives: the next switch abandons its load) while A's last list is on
+        // its way to the main queue, so each delivery of A's list sends the waiting request
+        // to B, which has no such item. A keeps the row, so the cell must fill in the end.
+        let source = HeldFetchSource(count: 30)
+        source.missing = ["i3"]                          // a first "no such item", from A itself
+        let elsewhere = NeverShownSource()
+        defer { elsewhere.release() }
+        let harness = ConnectorHarness(source)
+        let adapter = harness.adapter
+        try await harness.waitUntilCurrent()
+        #expect(await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) })
+        source.missing = []
+        for round in 1 ... 6 {
+            // Back to A: its list is loaded and handed to the main queue; then, before the
+            // main queue applies it, the switch to B.
+            adapter.transition(to: source)
+            let generation = adapter.queue.sync { adapter.core.generation }
+            while !adapter.queue.sync(execute: { adapter.core.generation == generation && adapter.core.cycle.phase == .idle }) {}
+            adapter.transition(to: elsewhere)
+            adapter.queue.sync {}
+            // A's list is delivered (the row stays); the request it releases goes to B.
+            let asked = await Self.eventually {
+                elsewhere.fetchedIDs.filter { $0 == "i3" }.count == round && Self.waitsForTheNextDelivery("i3", in: harness)
+            }
+            #expect(asked, "after \(round) 'no such item' answers from B the connector no longer asks for i3, whose row A's list keeps")
+            guard asked else { return }
+        }
+        // Back to A for good: its list is delivered and the request goes to A.
+        adapter.transition(to: source)
+        try await harness.waitUntilCurrent()
+        await harness.waitUntilFilled()
+        #expect(harness.view.visibleListCell(at: ItemPath(section: 0, item: 3))?.payload == "i3@1")
+        #expect(harness.cellProblems(requireFilled: true).isEmpty)
+        #expect(source.fetchedIDs.filter { $0 == "i3" }.count == 2)
+    }
+}
+
+/// A source the adapter switches to and away from before its list arrives: its loads wait
+/// until `release()`, and it has none of the items asked for.
+final class NeverShownSource: ListDataSource {
+    typealias ID = String
+    typealias Summary = Int
+    typealias Item = String
+
+    private let held = Guarded<[CheckedContinuation<Void, Never>]>([])
+    private let fetched = Guarded<[String]>([])
+
+    /// Every identifier asked for, in order.
+    var fetchedIDs: [String] { fetched.withLock { $0 } }
+
+    func loadEntries() async throws -> ListSnapshot<String, Int> {
+        await withCheckedContinuation { continuation in held.withLock { $0.append(continuation) } }
+        return ListSnapshot()
+    }
+
+    func fetchItems(_ ids: [String]) async throws -> [String: String] {
+        fetched.withLock { $0 += ids }
+        return [:]
+    }
+
+    func attach(_ invalidation: ListInvalidation) {}
+
+    /// Lets the held loads finish (the adapter ignores them: it moved on).
+    func release() {
+        let continuations = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for continuation in continuations { continuation.resume() }
+    }
 }
