@@ -22,6 +22,11 @@ for arg in "$@"; do
     esac
 done
 
+# Swift's own crash backtracer (on by default on Linux) can spend minutes symbolicating the
+# big instrumented binary, and has been seen to hang holding the output pipe: libFuzzer's
+# handler reports the crash and saves the input without it.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     "$FUZZ/build.sh" || { echo "fuzz: build failed" >&2; exit 2; }
 fi
@@ -51,8 +56,8 @@ for entry in "${TARGETS[@]}"; do
         if [ -n "$crash" ]; then
             echo "reproducer: $crash"
             echo "bytes (base64): $(base64 -w0 "$crash")"
-            echo "replay: $bin $crash"
-            echo "minimise: $bin -minimize_crash=1 -max_total_time=60 -artifact_prefix=$artifacts $crash"
+            echo "replay: SWIFT_BACKTRACE=enable=no $bin $crash"
+            echo "minimise: SWIFT_BACKTRACE=enable=no $bin -minimize_crash=1 -max_total_time=60 -artifact_prefix=$artifacts $crash"
         fi
         continue
     fi
