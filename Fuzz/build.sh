@@ -66,7 +66,7 @@ compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "$
 
 echo "build: diff-and-batches (link)"
 mapfile -t target_sources < <(find "$ROOT/Fuzz/DiffAndBatches" -name '*.swift' | sort)
-"$SWIFTC" "${COMMON[@]}" -module-name DiffAndBatches -sanitize=fuzzer,address -I "$MODS" \
+"$SWIFTC" "${COMMON[@]}" -module-name DiffAndBatches -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
     "${target_sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
     -use-ld=lld -o "$OUT/diff-and-batches"
 echo "built $OUT/diff-and-batches"

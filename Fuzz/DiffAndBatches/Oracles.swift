@@ -113,52 +113,6 @@ enum DiffOracle {
     }
 }
 
-/// What batches displace, read from the batches as delivered (a port of the tests'
-/// DisplacementOracle). A surviving item is displaced by a batch that moves it, deletes it
-/// (alone or with its section) or reloads it; a surviving section by a move or a delete.
-enum Displacement {
-    struct Count: Equatable, CustomStringConvertible {
-        var sectionMoves = 0, sectionsDestroyed = 0, itemMoves = 0, itemsDestroyed = 0, reloads = 0, reconfigures = 0
-        /// Surviving ids deleted (alone or with their section) in some batch.
-        var destroyedIDs: [Int] = []
-        var description: String {
-            "section moves \(sectionMoves), sections destroyed \(sectionsDestroyed), item moves \(itemMoves), items destroyed \(itemsDestroyed) \(destroyedIDs.prefix(8)), reloads \(reloads), reconfigures \(reconfigures)"
-        }
-        static func == (a: Count, b: Count) -> Bool {
-            (a.sectionMoves, a.sectionsDestroyed, a.itemMoves, a.itemsDestroyed, a.reloads, a.reconfigures)
-                == (b.sectionMoves, b.sectionsDestroyed, b.itemMoves, b.itemsDestroyed, b.reloads, b.reconfigures)
-        }
-    }
-
-    static func measure(from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>, batches: [ListBatch<Int, Int>]) -> Count {
-        let survivingTitles = Set(new.sectionTitles)
-        var count = Count()
-        var before = old
-        for batch in batches {
-            let update = batch.update
-            for move in update.moveSections where survivingTitles.contains(before.title(ofSection: move.from)) {
-                count.sectionMoves += 1
-            }
-            for section in update.deleteSections + update.reloadSections {
-                if survivingTitles.contains(before.title(ofSection: section)) { count.sectionsDestroyed += 1 }
-                for id in before.identifiers(inSection: section) where new.contains(id) {
-                    count.itemsDestroyed += 1
-                    count.destroyedIDs.append(id)
-                }
-            }
-            for move in update.moveItems where new.contains(before.identifier(at: move.from)) { count.itemMoves += 1 }
-            for path in update.deleteItems where new.contains(before.identifier(at: path)) {
-                count.itemsDestroyed += 1
-                count.destroyedIDs.append(before.identifier(at: path))
-            }
-            count.reloads += update.reloadItems.count
-            count.reconfigures += update.reconfigureItems.count
-            before = batch.after
-        }
-        return count
-    }
-}
-
 func fail(_ message: String) -> Never {
     fatalError("diff-and-batches: \(message)")
 }

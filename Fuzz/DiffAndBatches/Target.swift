@@ -50,14 +50,14 @@ func check(from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>) {
 
         // keepingIdentity: moves exactly the minimum, nothing surviving destroyed, each
         // updated item shown once (reconfigured in place, or reloaded under .reload).
-        let count = Displacement.measure(from: old, to: new, batches: staged.batches)
-        var expected = Displacement.Count(sectionMoves: minimum.sectionMoves, itemMoves: minimum.itemMoves)
+        let count = BatchDisplacement(from: old, batches: staged.batches)
+        var expected = BatchDisplacement<Int>(sectionMoves: minimum.sectionMoves, itemMoves: minimum.itemMoves)
         if style == .reload { expected.reloads = changes.itemUpdates.count } else { expected.reconfigures = changes.itemUpdates.count }
         if count != expected {
             fail("keepingIdentity (\(staged.batches.count) batches) displaced \(count); lower bound \(expected); \(where_())")
         }
         // single: never more moves than the minimum (what it cannot animate it deletes and inserts).
-        let singleCount = Displacement.measure(from: old, to: new, batches: single.batches)
+        let singleCount = BatchDisplacement(from: old, batches: single.batches)
         if singleCount.sectionMoves > minimum.sectionMoves || singleCount.itemMoves > minimum.itemMoves {
             fail("single moved \(singleCount); minimum \(minimum); \(where_())")
         }

@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterTesting
 
 /// How many surviving sections and items the batches of an update displace, read from the
 /// batches as delivered, and the fewest any correct update needs, computed independently
@@ -10,46 +11,10 @@ import ListAdapter
 /// the longest run of them that keeps its old order (sections by title; items inside the
 /// same section by identifier), plus every item that changes section.
 enum DisplacementOracle {
-    struct Count: Equatable, CustomStringConvertible {
-        /// Surviving sections moved.
-        var sectionMoves = 0
-        /// Surviving sections deleted (to be inserted again).
-        var sectionsDestroyed = 0
-        /// Surviving items moved.
-        var itemMoves = 0
-        /// Surviving items deleted, alone or with their section (to be inserted again).
-        var itemsDestroyed = 0
-        /// Items reloaded (their cell is recreated).
-        var reloads = 0
-        /// Items reconfigured in place.
-        var reconfigures = 0
-
-        var description: String {
-            "section moves \(sectionMoves), sections destroyed \(sectionsDestroyed), item moves \(itemMoves), items destroyed \(itemsDestroyed), reloads \(reloads), reconfigures \(reconfigures)"
-        }
-    }
-
-    static func measure<ID, Summary>(from old: ListSnapshot<ID, Summary>, batches: [ListBatch<ID, Summary>]) -> Count {
-        guard let final = batches.last?.after else { return Count() }
-        let survivingTitles = Set(final.sectionTitles)
-        var count = Count()
-        var before = old
-        for batch in batches {
-            let update = batch.update
-            for move in update.moveSections where survivingTitles.contains(before.title(ofSection: move.from)) {
-                count.sectionMoves += 1
-            }
-            for section in update.deleteSections + update.reloadSections {
-                if survivingTitles.contains(before.title(ofSection: section)) { count.sectionsDestroyed += 1 }
-                for id in before.identifiers(inSection: section) where final.contains(id) { count.itemsDestroyed += 1 }
-            }
-            for move in update.moveItems where final.contains(before.identifier(at: move.from)) { count.itemMoves += 1 }
-            for path in update.deleteItems where final.contains(before.identifier(at: path)) { count.itemsDestroyed += 1 }
-            count.reloads += update.reloadItems.count
-            count.reconfigures += update.reconfigureItems.count
-            before = batch.after
-        }
-        return count
+    /// What the batches displace: ``BatchDisplacement`` (ListAdapterTesting), which the diff
+    /// fuzzer uses too.
+    static func measure<ID, Summary>(from old: ListSnapshot<ID, Summary>, batches: [ListBatch<ID, Summary>]) -> BatchDisplacement<ID> {
+        BatchDisplacement(from: old, batches: batches)
     }
 
     /// The fewest section moves and item moves any correct update needs.
@@ -83,7 +48,7 @@ enum DisplacementOracle {
         let count = measure(from: old, batches: update.batches)
         let bound = lowerBound(from: old, to: new)
         let updated = update.changes.itemUpdates.count
-        var expected = Count(sectionMoves: bound.sections, itemMoves: bound.items)
+        var expected = BatchDisplacement<ID>(sectionMoves: bound.sections, itemMoves: bound.items)
         if updateStyle == .reload { expected.reloads = updated } else { expected.reconfigures = updated }
         if count != expected { return "displaced \(count); lower bound \(expected)" }
         return nil
