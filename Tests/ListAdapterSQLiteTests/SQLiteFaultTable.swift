@@ -51,7 +51,8 @@ struct FaultCell: Sendable, CustomTestStringConvertible {
 /// Common to every cell that runs (checked by `SQLiteFaultTableTests`): errors are
 /// typed `SQLiteSourceError`s that name the path, the adapter keeps its last good list
 /// and reports the failure in its load state, no invalid batch reaches the reference
-/// views, nothing waits longer than the busy timeout (0.1 s), a transient fault (a lock)
+/// views, every connection waits for a lock for the busy timeout (0.1 s, checked as each
+/// connection's setting, not as wall time), a transient fault (a lock)
 /// recovers once lifted, and a followed file and its directory stay byte-for-byte
 /// unchanged (for a WAL file, apart from SQLite's shared-memory index, see
 /// `FaultFixture.contents()`).
