@@ -82,7 +82,7 @@ struct SQLiteFollowTests {
     }
 
     /// Another process holds a write transaction (WAL): a follower still opens and reads
-    /// the last committed state, at once (it used to wait 5 s for a write lock and fail).
+    /// the last committed state (it used to wait 5 s for a write lock and fail).
     @Test func readsWhileAnotherProcessHoldsAWriteTransaction() async throws {
         let fixture = try MailFixture(rows: 50)      // WAL, as DatabasePool leaves it
         defer { fixture.remove() }
@@ -96,14 +96,15 @@ struct SQLiteFollowTests {
             db.execute("ROLLBACK")
             """, arguments: [fixture.path])
         #expect(await peer.readLine() == "holding")
+        // The peer holds its write transaction until its input closes (`finish`, below), so
+        // a follower that needed the write lock could never get it: the open or the load
+        // would throw `.locked` after the busy timeout, whatever the machine's speed. The
+        // verdict is that both succeed, with the last committed rows, while the peer holds it.
         var options = Source.Options()
-        options.busyTimeout = .seconds(30)          // a write lock would make this test hang, not pass
+        options.busyTimeout = .seconds(30)          // long, so that only a lock never let go fails this
         let source = try Source(path: fixture.path, query: MailFixture.query, options: options)
-        let start = ContinuousClock.now
         let snapshot = try await source.loadEntries()
-        let waited = ContinuousClock.now - start
         #expect(snapshot.count == 50)
-        #expect(waited < .seconds(30))
         #expect(await peer.finish() == 0)
     }
 
