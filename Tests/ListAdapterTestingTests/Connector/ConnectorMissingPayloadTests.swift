@@ -13,17 +13,27 @@ struct ConnectorMissingPayloadTests {
         harness.adapter.delivered.fetches.parked[id]?.isEmpty == false && harness.connector.pendingPayloads[id] != nil
     }
 
-    /// Returns whether `condition` came to hold, yielding the main actor between checks
-    /// (no sleeping: every answer, delivery and timer on the main queue runs in between).
-    /// `limit` only bounds a failure: with the fix the condition holds at once.
-    static func eventually(within limit: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() {
-            if clock.now >= deadline { return false }
+    /// Returns once the adapter has handled the answer to ask number `asks` for `id`, then
+    /// whether the connector's request now waits for the next delivery.
+    ///
+    /// No time limit is the verdict (the suite's hang guard bounds a hang): the wait ends
+    /// on a state either outcome reaches. `asked()` counts the source's fetches of `id`;
+    /// the adapter drops its request for `id` in the main-queue turn that handles the
+    /// answer, and in that same turn the connector asks again, which the adapter parks
+    /// (the fix) or sends (a new fetch). So the answer has been handled, and everything it
+    /// led to done, once the source has been asked exactly `asks` times and the adapter
+    /// holds no request for `id`; asked more often, the connector fetched in a loop. If the
+    /// connector stopped asking (the defect: it gave up after 4 tries), the wait ends too,
+    /// with nothing parked, and the test fails at once instead of at a deadline.
+    /// The checks yield the main actor between them, so the answers are handled meanwhile.
+    static func answerHandled(_ id: String, asks: Int, countedBy asked: () -> Int, in harness: ConnectorHarness) async -> Bool {
+        while true {
+            let count = asked()
+            if count > asks { return false }
+            if count == asks && harness.adapter.delivered.fetches.requests[id] == nil { break }
             await Task.yield()
         }
-        return true
+        return waitsForTheNextDelivery(id, in: harness)
     }
 
     @Test func aRowTheSourceKeepsAnsweringMissingForIsAskedForAfterEveryDeliveryAndFillsInTheEnd() async throws {
@@ -41,7 +51,7 @@ struct ConnectorMissingPayloadTests {
         for round in 1 ... 6 {
             // The "no such item" answer came, and the connector asked again: the request
             // waits for the next delivery (it does not fetch in a loop meanwhile).
-            let asked = await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) }
+            let asked = await Self.answerHandled("i3", asks: round, countedBy: { source.fetchedIDs.count { $0 == "i3" } }, in: harness)
             #expect(asked, "after \(round) 'no such item' answers the connector no longer asks for i3, whose row the list keeps")
             guard asked else { return }
             #expect(source.fetchedIDs.filter { $0 == "i3" }.count == round)
@@ -50,7 +60,7 @@ struct ConnectorMissingPayloadTests {
             try await harness.waitUntilCurrent()
         }
         // The source has the item again; the next delivery's fetch fills the cell.
-        #expect(await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) })
+        #expect(await Self.answerHandled("i3", asks: 7, countedBy: { source.fetchedIDs.count { $0 == "i3" } }, in: harness))
         source.missing = []
         source.data.mutate { records in records[20].entry.summary += 1 }
         try await harness.waitUntilCurrent()
@@ -72,7 +82,7 @@ struct ConnectorMissingPayloadTests {
         let harness = ConnectorHarness(source)
         let adapter = harness.adapter
         try await harness.waitUntilCurrent()
-        #expect(await Self.eventually { Self.waitsForTheNextDelivery("i3", in: harness) })
+        #expect(await Self.answerHandled("i3", asks: 1, countedBy: { source.fetchedIDs.count { $0 == "i3" } }, in: harness))
         source.missing = []
         for round in 1 ... 6 {
             // Back to A: its list is loaded and handed to the main queue; then, before the
@@ -83,9 +93,7 @@ struct ConnectorMissingPayloadTests {
             adapter.transition(to: elsewhere)
             adapter.queue.sync {}
             // A's list is delivered (the row stays); the request it releases goes to B.
-            let asked = await Self.eventually {
-                elsewhere.fetchedIDs.filter { $0 == "i3" }.count == round && Self.waitsForTheNextDelivery("i3", in: harness)
-            }
+            let asked = await Self.answerHandled("i3", asks: round, countedBy: { elsewhere.fetchedIDs.count { $0 == "i3" } }, in: harness)
             #expect(asked, "after \(round) 'no such item' answers from B the connector no longer asks for i3, whose row A's list keeps")
             guard asked else { return }
         }
