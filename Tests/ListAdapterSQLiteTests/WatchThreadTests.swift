@@ -9,8 +9,10 @@ import Testing
 /// inotify and at the looks it asks for, and stopping for good when cancelled.
 @Suite("The watch thread", .hangGuard)
 struct WatchThreadTests {
-    /// How long a wait may take before it counts as a hang (a guard, not a timing check).
-    static let hang = DispatchTime.now() + .seconds(600)
+    /// How long a wait may take before it counts as a hang (a guard, not a timing check),
+    /// from the wait on: computed per wait (a stored `static let` fixed the deadline at its
+    /// first use, so a test that started later in a long, loaded run got less of it).
+    static var hang: DispatchTime { .now() + .seconds(600) }
 
     /// Looks asked for are taken, one after another; once `cancel` returns, no wake runs.
     @Test func looksAskedForAreTakenAndNoneRunsAfterCancel() throws {
