@@ -95,7 +95,7 @@ struct BrowseScreenTests {
     @Test func aFailedFirstLoadEndsWithTheWholeMessage() async throws {
         let folder = try TemporaryDatabase(sql: "CREATE TABLE t (id, name); INSERT INTO t VALUES (1, 'a'), (NULL, 'b')")
         defer { folder.remove() }
-        let session = try Self.browse(folder, "--table t --id id", then: "echo EXITED $?; sleep 30")
+        let session = try Self.browse(folder, "--table t --id id", then: "echo EXITED $?; sleep 600")
         defer { session.kill() }
         let screen = try await session.waitForScreen("the exit") { $0.contains("EXITED") }
         let joined = try session.joinedScreen()
@@ -111,7 +111,7 @@ struct BrowseScreenTests {
             for id in 1 ... 50 { try db.execute(sql: "INSERT INTO t VALUES (?, 'row')", arguments: [id]) }
         }
         defer { folder.remove() }
-        let session = try Self.browse(folder, "--table t", then: "echo EXITED $?; stty -a; read line; echo GOT $line; sleep 30", columns: 120, rows: 30)
+        let session = try Self.browse(folder, "--table t", then: "echo EXITED $?; stty -a; read line; echo GOT $line; sleep 600", columns: 120, rows: 30)
         defer { session.kill() }
         _ = try await session.waitForScreen("the list") { $0.contains("50 items") }
         try session.send("C-c")

@@ -56,7 +56,9 @@ struct BrowserTerminalTests {
         func kill() { _ = try? Self.tmux(["kill-session", "-t", name]) }
 
         /// Polls the screen (a terminal offers nothing to wait on) until `condition` holds.
-        func waitForScreen(_ what: String, timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (String) -> Bool) async throws -> String {
+        /// The timeout is a hang guard, not a timing check: on two busy cores running the
+        /// whole suite, a phase of the program may take many times its usual second.
+        func waitForScreen(_ what: String, timeout: Duration = .seconds(120), _ condition: @escaping @Sendable (String) -> Bool) async throws -> String {
             try await waitForLook(what, timeout: timeout) { condition($0.text) }.text
         }
 
@@ -65,7 +67,7 @@ struct BrowserTerminalTests {
         /// tests could hold both for longer than a whole phase of the program lasts (a
         /// 20 s database creation came and went between two looks, and the test timed out
         /// waiting for it).
-        func waitForLook(_ what: String, timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (Look) -> Bool) async throws -> Look {
+        func waitForLook(_ what: String, timeout: Duration = .seconds(120), _ condition: @escaping @Sendable (Look) -> Bool) async throws -> Look {
             let session = self
             let (found, last) = try await onOwnThread { () -> Result<(Bool, Look), any Error> in
                 Result {
@@ -88,7 +90,7 @@ struct BrowserTerminalTests {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sample-ui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         let sample = try SampleProcess.executable.path
-        let session = try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows 3000; echo EXITED; stty -a; sleep 30'")
+        let session = try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows 3000; echo EXITED; stty -a; sleep 600'")
         defer { session.kill() }
         // The demo database is created, then rows appear; placeholders fill in.
         var screen = try await session.waitForScreen("the list") { $0.contains("3000 items") && $0.contains("== ") }

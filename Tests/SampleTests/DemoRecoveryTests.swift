@@ -21,7 +21,7 @@ struct DemoRecoveryTests {
         defer { try? FileManager.default.removeItem(at: cache) }
         let sample = try SampleProcess.executable.path
         // The shell survives Ctrl-C (its trap) to report how the program ended.
-        let session = try Session(command: "sh -c 'trap : INT; XDG_CACHE_HOME=\(cache.path) \(sample) --rows 1000000; echo EXITED $?; sleep 30'")
+        let session = try Session(command: "sh -c 'trap : INT; XDG_CACHE_HOME=\(cache.path) \(sample) --rows 1000000; echo EXITED $?; sleep 600'")
         defer { session.kill() }
         _ = try await session.waitForScreen("creation under way") { $0.contains("generating") }
         let folder = cache.appendingPathComponent("listadapter-sample")
@@ -43,7 +43,7 @@ struct DemoRecoveryTests {
         try Data("half a database".utf8).write(to: folder.appendingPathComponent("mail-300.sqlite.partial"))
         try Data().write(to: folder.appendingPathComponent("mail-300.sqlite.partial-wal"))
         let sample = try SampleProcess.executable.path
-        let session = try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows 300; echo EXITED $?; sleep 30'")
+        let session = try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows 300; echo EXITED $?; sleep 600'")
         defer { session.kill() }
         _ = try await session.waitForScreen("the list") { $0.contains("300 items") }
         try session.send("q")
@@ -59,7 +59,7 @@ struct DemoRecoveryTests {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let sample = try SampleProcess.executable.path
-        let session = try Session(command: "sh -c 'unset XDG_CACHE_HOME; HOME=\(home.path) \(sample) --rows 200; echo EXITED $?; sleep 30'")
+        let session = try Session(command: "sh -c 'unset XDG_CACHE_HOME; HOME=\(home.path) \(sample) --rows 200; echo EXITED $?; sleep 600'")
         defer { session.kill() }
         _ = try await session.waitForScreen("the list") { $0.contains("200 items") }
         try session.send("q")
