@@ -3,13 +3,15 @@ import Foundation
 // `swift run -c release bench [--quick] [--only GROUP] [--output DIR]`: every scenario,
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
-// the package root). GROUP: memory, diff, load, delivery, fetch, external, incremental, storm.
-let groups = ["memory", "diff", "load", "delivery", "fetch", "external", "incremental", "storm"]
+// the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm.
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
       --only GROUP   one group: \(groups.joined(separator: ", "))
       --output DIR   where latest.md and latest.json go (default Benchmarks/results)
+      --profile NAME one full-path scenario (build, S1, S2, S3, flat) at 1M, 20 times,
+                     untimed: for perf or callgrind
     """
 /// The parsed command line. Anything not understood stops the run before minutes of
 /// measuring start.
@@ -34,6 +36,12 @@ func parseArguments() -> (quick: Bool, output: String, only: String?) {
             let group = value(of: argument)
             guard groups.contains(group) else { fail("no group named \"\(group)\"") }
             only = group
+        case "--profile":
+            let name = value(of: argument)
+            guard FullPathScenarios.profile(name, size: 1_000_000, rounds: Int(ProcessInfo.processInfo.environment["BENCH_ROUNDS"] ?? "") ?? 20) else {
+                fail("no full-path scenario named \"\(name)\"")
+            }
+            exit(0)
         case "--help", "-h":
             print(usage)
             exit(0)
@@ -65,6 +73,9 @@ func report(_ measurements: [Measurement]) -> [Measurement] {
 var results: [Measurement] = []
 // Memory first, while the process is fresh.
 if runs("memory") { results += report(try await SQLiteScenarios.memory(size: largest, directory: directory)) }
+for size in sizes where runs("fullpath") {
+    results += report(FullPathScenarios.run(size: size))
+}
 for size in sizes where runs("diff") {
     results += report(DiffScenarios.run(size: size))
 }
