@@ -1,46 +1,15 @@
 import ListAdapter
 
-/// Longest strictly increasing subsequence lengths, written here (not the library's).
-enum LIS {
-    /// The textbook O(k²) recurrence.
-    static func quadratic(_ values: [Int]) -> Int {
-        var best = [Int](repeating: 1, count: values.count)
-        for index in values.indices {
-            for earlier in 0 ..< index where values[earlier] < values[index] {
-                best[index] = max(best[index], best[earlier] + 1)
-            }
-        }
-        return best.max() ?? 0
-    }
-
-    /// Smallest tails by binary search, O(k log k); checked against ``quadratic(_:)``
-    /// on every sequence of up to 256 values, used alone above that.
-    static func length(_ values: [Int]) -> Int {
-        var tails: [Int] = []
-        for value in values {
-            var lo = 0, hi = tails.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if tails[mid] < value { lo = mid + 1 } else { hi = mid }
-            }
-            if lo == tails.count { tails.append(value) } else { tails[lo] = value }
-        }
-        if values.count <= 256 {
-            let slow = quadratic(values)
-            if slow != tails.count { fatalError("fuzzer's own LIS disagrees: \(tails.count) vs \(slow) for \(values)") }
-        }
-        return tails.count
-    }
-}
-
 /// The facts of a diff, recomputed from identifiers and titles (a port of the tests'
 /// ChangeSetOracle): deletes, inserts and updates exactly, moves keep identity, unmoved
 /// sections and items stay in order, every item that changes section moves, and the
 /// move counts are the minimum (kept elements less a longest increasing subsequence).
+/// Any change set that passes is one ``ListChangeSet/init(from:to:)`` could have given:
+/// it may pick other items to move among equally short answers.
 enum DiffOracle {
     struct Minimum { var sectionMoves: Int; var itemMoves: Int }
 
-    static func check(_ changes: ListChangeSet, from old: ListSnapshot<Int, Int>, to new: ListSnapshot<Int, Int>) -> Minimum {
+    static func check<ID, Summary>(_ changes: ListChangeSet, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) -> Minimum {
         let oldTitles = Array(old.sectionTitles)
         let newTitles = Array(new.sectionTitles)
         var oldIndexOfTitle: [String?: Int] = [:]
@@ -72,8 +41,8 @@ enum DiffOracle {
         if changes.itemDeletes != expectedDeletes { fail("item deletes \(changes.itemDeletes) != \(expectedDeletes)") }
         var expectedInserts: [ItemPath] = []
         var expectedUpdates: [ItemMove] = []
-        var crossSection: Set<Int> = []
-        var sameSection: [String?: [(old: Int, id: Int)]] = [:]
+        var crossSection: Set<ID> = []
+        var sameSection: [String?: [(old: Int, id: ID)]] = [:]
         for section in 0 ..< new.numberOfSections {
             for (item, id) in new.identifiers(inSection: section).enumerated() {
                 let path = ItemPath(section: section, item: item)
@@ -92,14 +61,14 @@ enum DiffOracle {
         }
         if changes.itemInserts != expectedInserts { fail("item inserts \(changes.itemInserts) != \(expectedInserts)") }
         if changes.itemUpdates != expectedUpdates { fail("item updates \(changes.itemUpdates) != \(expectedUpdates)") }
-        var movedIDs = Set<Int>()
+        var movedIDs = Set<ID>()
         for move in changes.itemMoves {
             guard old.contains(move.from), new.contains(move.to) else { fail("item move \(move) out of range") }
             let id = old.identifier(at: move.from)
             if new.identifier(at: move.to) != id { fail("item move \(move) changes identity") }
             if !movedIDs.insert(id).inserted { fail("item \(id) moves twice") }
         }
-        if !crossSection.isSubset(of: movedIDs) { fail("items changing section without a move: \(crossSection.subtracting(movedIDs).sorted())") }
+        if !crossSection.isSubset(of: movedIDs) { fail("items changing section without a move: \(crossSection.subtracting(movedIDs).map { "\($0)" }.sorted())") }
         var minimumItemMoves = crossSection.count
         for (title, pairs) in sameSection {
             let unmoved = pairs.filter { !movedIDs.contains($0.id) }.map(\.old)
@@ -111,8 +80,4 @@ enum DiffOracle {
         }
         return Minimum(sectionMoves: minimumSectionMoves, itemMoves: minimumItemMoves)
     }
-}
-
-func fail(_ message: String) -> Never {
-    fatalError("diff-and-batches: \(message)")
 }

@@ -1,0 +1,85 @@
+import ListAdapter
+import ListAdapterTesting
+
+/// The properties of the batches staged from one change set, shared by the targets that
+/// produce a change set (a full diff, a patch, the sample's input): under `.reconfigure`
+/// and `.reload`, `.keepingIdentity` and `.single` both replay on both reference views
+/// (``replay(_:_:from:to:_:)``); `.keepingIdentity` displaces exactly the minimum (the
+/// tests' displacement oracle) and takes more than one batch only when `.single`'s one
+/// batch would not keep every cell; `.single` takes one batch and never moves more than
+/// the minimum.
+///
+/// `makeUpdate` stages the update under test for a style and a policy; its `changes` must
+/// be `changes` (the one the oracle checked, `minimum` its move counts).
+func checkUpdates<ID, Summary>(
+    _ changes: ListChangeSet, minimum: DiffOracle.Minimum, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>,
+    context: () -> String, makeUpdate: (UpdateStyle, BatchingPolicy) -> ListUpdate<ID, Summary>
+) {
+    for style in [UpdateStyle.reconfigure, .reload] {
+        let staged = makeUpdate(style, .keepingIdentity)
+        let single = makeUpdate(style, .single)
+        func where_() -> String { "\(style); \(context())" }
+        if staged.changes != changes || single.changes != changes { fail("the update's changes differ from the change set checked; \(where_())") }
+        replay(staged, "keepingIdentity", from: old, to: new, where_)
+        replay(single, "single", from: old, to: new, where_)
+        if single.batches.count != (changes.isEmpty ? 0 : 1) { fail("single took \(single.batches.count) batches; \(where_())") }
+
+        // keepingIdentity: moves exactly the minimum, nothing surviving destroyed, each
+        // updated item shown once (reconfigured in place, or reloaded under .reload).
+        let count = BatchDisplacement(from: old, batches: staged.batches)
+        var expected = BatchDisplacement<ID>(sectionMoves: minimum.sectionMoves, itemMoves: minimum.itemMoves)
+        if style == .reload { expected.reloads = changes.itemUpdates.count } else { expected.reconfigures = changes.itemUpdates.count }
+        if count != expected {
+            fail("keepingIdentity (\(staged.batches.count) batches) displaced \(count); lower bound \(expected); \(where_())")
+        }
+        // single: never more moves than the minimum (what it cannot animate it deletes and inserts).
+        let singleCount = BatchDisplacement(from: old, batches: single.batches)
+        if singleCount.sectionMoves > minimum.sectionMoves || singleCount.itemMoves > minimum.itemMoves {
+            fail("single moved \(singleCount); minimum \(minimum); \(where_())")
+        }
+        // Fewest batches: one batch that keeps every cell is the single policy's batch.
+        if staged.batches.count == 1, staged.batches[0].update != single.batches[0].update {
+            fail("keepingIdentity's one batch differs from single's: \(staged.batches[0].update) vs \(single.batches[0].update); \(where_())")
+        }
+        if staged.batches.count > 1, singleCount == expected {
+            fail("keepingIdentity took \(staged.batches.count) batches where single's one batch keeps every cell; \(where_())")
+        }
+    }
+}
+
+/// Applies every batch of `update` to a reference view of each kind (table and collection
+/// rules) loaded with `old`: no batch may raise UIKit's exception or leave a cell that
+/// disagrees with the batch's `after` state, the end state must be `new`, and nothing is
+/// reloaded or reconfigured unless its summary changed.
+func replay<ID, Summary>(
+    _ update: ListUpdate<ID, Summary>, _ policy: String, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>,
+    _ where_: () -> String
+) {
+    if update.changes.isEmpty != update.batches.isEmpty { fail("\(policy): empty change set and batches disagree; \(where_())") }
+    if let last = update.batches.last, last.after != new { fail("\(policy): the last batch's after state is not the new list; \(where_())") }
+    for kind in [ReferenceListViewKind.table, .collection] {
+        var view = ReferenceListView<ID, Summary>(kind: kind)
+        view.reloadData(from: old)
+        for (index, batch) in update.batches.enumerated() {
+            do {
+                try view.apply(batch)
+                try view.verifyCells(against: batch.after)
+            } catch {
+                fail("\(policy) on \(kind): batch \(index) of \(update.batches.count) \(batch.update): \(error); \(where_())")
+            }
+        }
+        do {
+            try view.verifyCells(against: new)
+        } catch {
+            fail("\(policy) on \(kind) final state: \(error); \(where_())")
+        }
+    }
+    let updated = Set(update.changes.itemUpdates.map { new.identifier(at: $0.to) })
+    var before = old
+    for batch in update.batches {
+        for path in batch.update.reloadItems + batch.update.reconfigureItems where !updated.contains(before.identifier(at: path)) {
+            fail("\(policy): reloaded an unchanged item at \(path); \(where_())")
+        }
+        before = batch.after
+    }
+}
