@@ -9,7 +9,7 @@
 #   Logging            (swift-log, from .build/checkouts)  -sanitize=address (not coverage-instrumented)
 #   ListAdapter        (Sources/ListAdapter)               -sanitize=fuzzer,address
 #   ListAdapterTesting (Sources/ListAdapterTesting)        -sanitize=fuzzer,address
-#   the target         (Fuzz/DiffAndBatches/*.swift)       -sanitize=fuzzer,address, linked with libFuzzer
+#   each target        (Fuzz/<Target>/*.swift + Fuzz/Shared) -sanitize=fuzzer,address, linked with libFuzzer
 #
 # `package` declarations: ListAdapter and ListAdapterTesting must share a -package-name
 # (SwiftPM passes the package's identity, the checkout's directory name, e.g. "main");
@@ -64,9 +64,17 @@ compile_module ListAdapter listadapter fuzzer,address "${FEATURES[@]}" "${la_sou
 mapfile -t lat_sources < <(find "$ROOT/Sources/ListAdapterTesting" -name '*.swift' | sort)
 compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "${lat_sources[@]}"
 
-echo "build: diff-and-batches (link)"
-mapfile -t target_sources < <(find "$ROOT/Fuzz/DiffAndBatches" -name '*.swift' | sort)
-"$SWIFTC" "${COMMON[@]}" -module-name DiffAndBatches -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
-    "${target_sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
-    -use-ld=lld -o "$OUT/diff-and-batches"
-echo "built $OUT/diff-and-batches"
+# Links one target from the .swift files under the given folders/files (its own folder and
+# Fuzz/Shared, the oracles and replay checks the list targets share) and the modules above.
+link_target() { # binary module-name folders-or-files...
+    local binary="$1" module="$2"; shift 2
+    echo "build: $binary (link)"
+    local sources
+    mapfile -t sources < <(find "$@" -name '*.swift' | sort)
+    "$SWIFTC" "${COMMON[@]}" -module-name "$module" -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
+        "${FEATURES[@]}" "${sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
+        -use-ld=lld -o "$OUT/$binary"
+    echo "built $OUT/$binary"
+}
+link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
+link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"

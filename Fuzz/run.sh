@@ -2,7 +2,8 @@
 # Builds the fuzz targets (Fuzz/build.sh, into Fuzz/.build) and runs each for a number of
 # seconds, starting from its committed seed corpus (Fuzz/corpus/<name>/).
 #
-#   Fuzz/run.sh [SECONDS] [--merge]      SECONDS defaults to 60
+#   Fuzz/run.sh [SECONDS] [--merge] [TARGET...]   SECONDS defaults to 60; TARGETs (names or
+#                                                 binaries, e.g. patches) run only those
 #
 # New corpus entries go to Fuzz/scratch/<name>/ (gitignored, kept between runs); with
 # --merge they are then merged into the committed corpus (libFuzzer -merge=1: only inputs
@@ -14,10 +15,12 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 FUZZ="$ROOT/Fuzz"
 SECONDS_PER_TARGET=60
 MERGE=0
+ONLY=()
 for arg in "$@"; do
     case "$arg" in
         --merge) MERGE=1 ;;
-        ''|*[!0-9]*) echo "usage: Fuzz/run.sh [SECONDS] [--merge]" >&2; exit 2 ;;
+        ''|-*) echo "usage: Fuzz/run.sh [SECONDS] [--merge] [TARGET...]" >&2; exit 2 ;;
+        *[!0-9]*) ONLY+=("$arg") ;;
         *) SECONDS_PER_TARGET="$arg" ;;
     esac
 done
@@ -31,19 +34,22 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
     "$FUZZ/build.sh" || { echo "fuzz: build failed" >&2; exit 2; }
 fi
 
-# name binary corpus-dir dictionary
-TARGETS=("diff diff-and-batches corpus/diff diff.dict")
+# name binary corpus-dir dictionary [max-len, default 512]
+TARGETS=("diff diff-and-batches corpus/diff diff.dict"
+    "patches patches corpus/patches patches.dict")
 
 status=0
 for entry in "${TARGETS[@]}"; do
-    read -r name binary corpus dict <<<"$entry"
+    read -r name binary corpus dict maxlen <<<"$entry"
+    maxlen="${maxlen:-512}"
+    if [ ${#ONLY[@]} -gt 0 ] && ! printf '%s\n' "${ONLY[@]}" | grep -qxF -e "$name" -e "$binary"; then continue; fi
     bin="$FUZZ/.build/$binary"
     scratch="$FUZZ/scratch/$name"
     artifacts="$FUZZ/artifacts/$name/"
     log="$FUZZ/scratch/$name.log"
     mkdir -p "$scratch" "$artifacts"
     echo "fuzz: $name for ${SECONDS_PER_TARGET}s ($bin $scratch $FUZZ/$corpus)"
-    "$bin" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 -max_len=512 -timeout=20 \
+    "$bin" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 -max_len="$maxlen" -timeout=20 \
         -dict="$FUZZ/$dict" -artifact_prefix="$artifacts" ${FUZZ_FLAGS:-} \
         "$scratch" "$FUZZ/$corpus" >"$log" 2>&1
     rc=$?
@@ -51,7 +57,7 @@ for entry in "${TARGETS[@]}"; do
     if [ $rc -ne 0 ]; then
         status=1
         echo "fuzz: $name FAILED (exit $rc); log: $log"
-        grep -E 'Fatal error|diff-and-batches:|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | head -5
+        grep -E "Fatal error|$binary:|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | head -5
         crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
         if [ -n "$crash" ]; then
             echo "reproducer: $crash"
@@ -63,7 +69,7 @@ for entry in "${TARGETS[@]}"; do
     fi
     if [ "$MERGE" = 1 ]; then
         echo "fuzz: merging $scratch into $FUZZ/$corpus"
-        "$bin" -merge=1 -max_len=512 "$FUZZ/$corpus" "$scratch" 2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files'
+        "$bin" -merge=1 -max_len="$maxlen" "$FUZZ/$corpus" "$scratch" 2>&1 | grep -E 'MERGE-OUTER: [0-9]+ new files'
     fi
 done
 exit $status
