@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The fuzzer's files: one temporary directory per process, reused for every input
+/// (creating and removing a directory per input would cost more than the input), with a
+/// `followed` and an `owned` directory emptied between inputs.
+final class Workspace: Sendable {
+    let root: URL
+    let followed: URL
+    let owned: URL
+
+    init() {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-fuzz-sqlite-\(getpid())")
+        followed = root.appendingPathComponent("followed")
+        owned = root.appendingPathComponent("owned")
+    }
+
+    /// Empties (or creates) both directories.
+    func reset() {
+        for directory in [followed, owned] {
+            try? FileManager.default.removeItem(at: directory)
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                fatalError("sqlite-files: cannot create \(directory.path): \(error)")
+            }
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Creates `name` in `directory` with `bytes`.
+    static func create(_ bytes: [UInt8], at path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fatalError("sqlite-files: cannot write \(path)")
+        }
+    }
+
+    /// Rewrites an existing file in place, as another process writing to it would: same
+    /// inode (so the source does not see a replaced file), new bytes, new length.
+    static func overwrite(_ bytes: [UInt8], at path: String) {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { fatalError("sqlite-files: cannot open \(path) to change it: errno \(errno)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count, ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+            fatalError("sqlite-files: cannot rewrite \(path): errno \(errno)")
+        }
+    }
+
+    /// Every file in `directory`, byte for byte.
+    static func contents(of directory: URL) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names {
+            let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+            files[name] = data.map { [UInt8]($0) } ?? []
+        }
+        return files
+    }
+}
