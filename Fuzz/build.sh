@@ -78,3 +78,31 @@ link_target() { # binary module-name folders-or-files...
 }
 link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
 link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
+
+# --- sqlite-files (SQLiteListSource over mutated database files) --------------------------
+# GRDB (.build/checkouts/GRDB.swift, from `swift package resolve`; or set GRDB_SOURCES) gets
+# -sanitize=address only: we fuzz our code, not GRDB, and its coverage would dilute
+# libFuzzer's signal. It takes ~2 min; its stamp keeps it cached like the modules above.
+# GRDBSQLite is GRDB's system-library module over the system sqlite3 (libsqlite3-dev): -I
+# finds its module map; the binary links -lsqlite3. The defines are GRDB's Package.swift's.
+GRDB_ROOT="${GRDB_SOURCES:-$ROOT/.build/checkouts/GRDB.swift}"
+if [ ! -d "$GRDB_ROOT/GRDB" ]; then
+    echo "GRDB sources not found at $GRDB_ROOT: run 'swift package resolve' in $ROOT first (or set GRDB_SOURCES)" >&2
+    exit 2
+fi
+SQLITE_INCLUDES=(-I "$GRDB_ROOT/Sources/GRDBSQLite")
+upstream_stale=$STALE
+STALE=0 # GRDB depends on none of the modules above: a change to ours must not rebuild it
+mapfile -t grdb_sources < <(find "$GRDB_ROOT/GRDB" -name '*.swift' | sort)
+compile_module GRDB grdb address -suppress-warnings \
+    -DSQLITE_ENABLE_FTS5 -DSQLITE_ENABLE_SNAPSHOT -DSQLITE_DISABLE_SNAPSHOT "${SQLITE_INCLUDES[@]}" "${grdb_sources[@]}"
+if [ "$upstream_stale" = 1 ]; then STALE=1; fi
+mapfile -t las_sources < <(find "$ROOT/Sources/ListAdapterSQLite" -name '*.swift' | sort)
+compile_module ListAdapterSQLite listadapter fuzzer,address "${FEATURES[@]}" "${SQLITE_INCLUDES[@]}" "${las_sources[@]}"
+echo "build: sqlite-files (link)"
+mapfile -t sqlite_files_sources < <(find "$ROOT/Fuzz/SQLiteFiles" -name '*.swift' | sort)
+"$SWIFTC" "${COMMON[@]}" -module-name SQLiteFiles -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
+    "${FEATURES[@]}" "${SQLITE_INCLUDES[@]}" "${sqlite_files_sources[@]}" \
+    "$OUT/ListAdapterSQLite.o" "$OUT/ListAdapter.o" "$OUT/GRDB.o" "$OUT/Logging.o" -lsqlite3 \
+    -use-ld=lld -o "$OUT/sqlite-files"
+echo "built $OUT/sqlite-files"

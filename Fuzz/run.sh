@@ -37,6 +37,9 @@ fi
 # name binary corpus-dir dictionary [max-len, default 512]
 TARGETS=("diff diff-and-batches corpus/diff diff.dict"
     "patches patches corpus/patches patches.dict")
+# SQLiteListSource over mutated database files: slow (tens of inputs a second, each opens
+# a database); 64 bytes hold 15 mutations (format: SQLiteFiles/FuzzInput.swift).
+TARGETS+=("sqlite-files sqlite-files corpus/sqlite-files sqlite.dict 64")
 
 status=0
 for entry in "${TARGETS[@]}"; do
