@@ -78,6 +78,11 @@ link_target() { # binary module-name folders-or-files...
 }
 link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
 link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
+# sample-input: the sample's readers, compiled from Sample/ (an executable target with its
+# own main, ArgumentParser and GRDB): only these files, which need Foundation alone.
+link_target sample-input SampleInput "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \
+    "$ROOT"/Sample/Diff/{DiffInput,ExactIdentifier}.swift "$ROOT"/Sample/Browse/Terminal.swift \
+    "$ROOT"/Sample/Support/{SampleError,JSONValue,ListUpdate+JSON,TerminalText,ProcessEnd,ExitStatus}.swift
 
 # --- sqlite-files (SQLiteListSource over mutated database files) --------------------------
 # GRDB (.build/checkouts/GRDB.swift, from `swift package resolve`; or set GRDB_SOURCES) gets
