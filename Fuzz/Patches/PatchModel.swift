@@ -11,7 +11,9 @@ struct PatchModel {
         var summary: Int
     }
 
-    static let maximumItems = 1_536
+    // Six chunks of 128 rows and more: chunk splits, merges and shared runs happen; larger
+    // lists only make each step slower (every step checks the whole list many times).
+    static let maximumItems = 768
 
     var rows: [Row] = []
     /// Touched in this step, in the order touched (repeats kept: the patch may list an id twice).

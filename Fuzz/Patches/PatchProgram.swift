@@ -47,7 +47,7 @@ struct PatchProgram {
     }
 
     /// Steps are capped (each one checks the whole list several times).
-    static let maximumSteps = 24
+    static let maximumSteps = 16
 
     var header = 0
     var initial: [Op] = []
