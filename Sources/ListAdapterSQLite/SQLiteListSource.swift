@@ -138,6 +138,7 @@ public final class SQLiteListSource<
         if isDirectory.boolValue {
             throw SQLiteSourceError(.notADatabase, path: path, message: "\(path) is a directory, not a database file")
         }
+        if access == .followed { try EmptyDatabaseWAL.check(path: path) }
         var configuration = Configuration()
         configuration.waitForLocks(upTo: options.busyTimeout)
         configuration.readonly = access == .followed
@@ -390,6 +391,8 @@ public final class SQLiteListSource<
                 message: "the database file was deleted or replaced while open; open the new file in a new source"
             )
         }
+        // Before every read: a file cut to nothing since the open must not cost its WAL.
+        if access == .followed { try EmptyDatabaseWAL.check(path: path) }
     }
 }
 
