@@ -12,7 +12,7 @@ final class BuilderThread<ID: Hashable & Sendable, Summary: Equatable & Sendable
     private var builder: ListSnapshot<ID, Summary>.Builder
 
     init(capacity: Int) {
-        builder = ListSnapshot<ID, Summary>.Builder(indexingWhileAppending: true)
+        builder = ListSnapshot<ID, Summary>.Builder()
         if capacity > 0 { builder.reserveCapacity(capacity) }
     }
 

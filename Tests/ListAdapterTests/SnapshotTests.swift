@@ -116,9 +116,9 @@ struct SnapshotTests {
         let expected = ListSnapshot(entries)
         var perSection = ListSnapshot<Int64, Int>.Builder()
         var bulk = ListSnapshot<Int64, Int>.Builder()
-        // Indexing while appending: growing from nothing, and sized up front.
-        var indexing = ListSnapshot<Int64, Int>.Builder(indexingWhileAppending: true)
-        var indexingSized = ListSnapshot<Int64, Int>.Builder(indexingWhileAppending: true)
+        // Growing from nothing, and sized up front.
+        var indexing = ListSnapshot<Int64, Int>.Builder()
+        var indexingSized = ListSnapshot<Int64, Int>.Builder()
         indexingSized.reserveCapacity(entries.count)
         var start = 0
         while start < entries.count {

@@ -13,6 +13,11 @@ struct FullPathList {
 
     /// Builds the snapshot the way a caller holding these arrays would.
     func snapshot() -> ListSnapshot<Int, Int> {
+        ListSnapshot(identifiers: ids, sectionTitles: titles, summaries: summaries)
+    }
+
+    /// Builds the snapshot entry by entry through a builder.
+    func snapshotByEntry() -> ListSnapshot<Int, Int> {
         var builder = ListSnapshot<Int, Int>.Builder()
         builder.reserveCapacity(ids.count)
         for position in ids.indices {

@@ -55,10 +55,11 @@ enum FullPathScenarios {
 
         var results: [Measurement] = []
         let build = timed { blackHole(base.snapshot()) }
+        let byEntry = timed { blackHole(base.snapshotByEntry()) }
         results.append(Measurement(
             scenario: "build", size: size, figure: build, baseline: dictionary, unit: "ms",
             target: "<= 15 ms at 1M", passed: size >= 1_000_000 ? build <= 15 : nil,
-            note: "baseline: Dictionary(identifier: position) of the same identifiers"
+            note: String(format: "ListSnapshot(identifiers:sectionTitles:summaries:); entry by entry through a Builder %.1f ms; baseline: Dictionary(identifier: position) of the same identifiers", byEntry)
         ))
         func diff(_ name: String, _ new: ListSnapshot<Int, Int>, from old: ListSnapshot<Int, Int> = old, target: String, limit: Double?) {
             var update = ListUpdate<Int, Int>(changes: ListChangeSet(), batches: [])
@@ -89,6 +90,9 @@ enum FullPathScenarios {
         switch name {
         case "build":
             for _ in 0 ..< rounds { blackHole(base.snapshot()) }
+            return true
+        case "build-by-entry":
+            for _ in 0 ..< rounds { blackHole(base.snapshotByEntry()) }
             return true
         case "S1": new = FullPathList.s1(of: sections, seed: 22_01).snapshot()
         case "S2": new = FullPathList.s2(of: sections, seed: 22_02).snapshot()

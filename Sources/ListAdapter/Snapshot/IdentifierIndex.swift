@@ -32,8 +32,10 @@ struct IdentifierIndex: Sendable {
     /// log2 of the slots per page, for indexes with at least that many slots.
     @inlinable static var pageBits: Int { 10 }
 
-    /// The slots, by page.
-    @usableFromInline var pages: ContiguousArray<ContiguousArray<UInt32>>
+    /// The slots, by page. A page is a slice: the pages of an index built in one go are
+    /// slices of one array (nothing copied into pages), and a page written while shared is
+    /// copied alone. Read and written through its buffer, at offsets within the page.
+    @usableFromInline var pages: ContiguousArray<ArraySlice<UInt32>>
     /// `slotCount - 1`; the slot count is a power of two.
     @usableFromInline let mask: Int
     /// log2 of the slots per page.
@@ -63,7 +65,7 @@ struct IdentifierIndex: Sendable {
         let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
         // A buffer per page up front (`repeating:` would share one, and the first writes
         // would all copy).
-        pages = ContiguousArray((0 ..< slotCount >> shift).lazy.map { _ in ContiguousArray(repeating: Self.empty, count: 1 << shift) })
+        pages = ContiguousArray((0 ..< slotCount >> shift).lazy.map { _ in ContiguousArray(repeating: Self.empty, count: 1 << shift)[...] })
         mask = slotCount - 1
         pageShift = shift
         self.seed = seed
@@ -79,7 +81,7 @@ struct IdentifierIndex: Sendable {
         let slotCount = flat.slots.count
         let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
         let pageSize = 1 << shift
-        var pages = ContiguousArray<ContiguousArray<UInt32>>()
+        var pages = ContiguousArray<ArraySlice<UInt32>>()
         pages.reserveCapacity(slotCount >> shift)
         var used = 0
         flat.slots.withUnsafeBufferPointer { slots in
@@ -96,7 +98,7 @@ struct IdentifierIndex: Sendable {
                         }
                     }
                     initialized = pageSize
-                })
+                }[...])
             }
         }
         self.pages = pages
@@ -118,7 +120,7 @@ struct IdentifierIndex: Sendable {
     @inlinable @inline(__always)
     func value(at slot: Int) -> UInt32 {
         if !overlay.isEmpty, let overlaid = overlay[slot] { return overlaid }
-        return pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)]
+        return pages[slot &>> pageShift].withUnsafeBufferPointer { $0[slot & ((1 &<< pageShift) &- 1)] }
     }
 
     /// Sets the content of `slot` in its page, copying the page first if another index
@@ -126,7 +128,7 @@ struct IdentifierIndex: Sendable {
     @inlinable @inline(__always)
     mutating func setValue(_ value: UInt32, at slot: Int) {
         assert(overlay.isEmpty, "a page written under the overlay would be shadowed by it")
-        pages[slot &>> pageShift][slot & ((1 &<< pageShift) &- 1)] = value
+        pages[slot &>> pageShift].withUnsafeMutableBufferPointer { $0[slot & ((1 &<< pageShift) &- 1)] = value }
     }
 
     /// Sets the content of `slot` in the overlay (for patching: no page is copied).

@@ -5,6 +5,11 @@ extension ListSnapshot {
     /// builder, so no intermediate array of ``ListEntry`` values is ever materialised.
     /// Consecutive entries with the same section title share one interned `String`.
     ///
+    /// Entries that arrive grouped by section (each title's entries in one run, as a query
+    /// ordered by its section column returns them) go straight into the snapshot's chunks,
+    /// and ``build()`` only indexes them. When a title comes back after another, the
+    /// builder copies what it has into flat arrays once and regroups them in ``build()``.
+    ///
     /// ```swift
     /// var builder = ListSnapshot<Int64, Int64>.Builder()
     /// for row in rows { builder.append(row.id, section: row.day, summary: row.version) }
@@ -13,68 +18,66 @@ extension ListSnapshot {
     ///
     /// Thread safety: a value type; use one builder from one queue at a time.
     public struct Builder: Sendable {
+        /// Chunks filled so far, in append order; each one's serial is its offset here.
+        /// Used while the entries arrive grouped by section (see the type's comment).
+        @usableFromInline var sealed: ContiguousArray<Chunk> = []
+        /// The raw title index (into `titles`) of each chunk in `sealed`.
+        @usableFromInline var chunkTitles: ContiguousArray<Int32> = []
+        /// The entries of the chunk being filled; their storage is reused for the next.
+        @usableFromInline var currentIDs: ContiguousArray<ID> = []
+        @usableFromInline var currentSummaries: ContiguousArray<Summary> = []
+        /// The raw title index of the last entry appended; -1 before the first.
+        @usableFromInline var currentTitle: Int32 = -1
+        /// The number of entries in `sealed`.
+        @usableFromInline var sealedCount = 0
+        /// Per raw title, whether a run of its entries has begun.
+        @usableFromInline var runBegun: ContiguousArray<Bool> = []
+        /// Whether the entries stopped arriving grouped: a title came back after another.
+        /// From then on they are kept in the flat arrays below and regrouped in `build()`.
+        @usableFromInline var isFlat = false
         @usableFromInline var identifiers: ContiguousArray<ID> = []
         @usableFromInline var summaries: ContiguousArray<Summary> = []
-        /// Per entry, the index of its title in `titles`, in order of first appearance.
+        /// Per entry (flat only), the index of its title in `titles`.
         @usableFromInline var sectionOfEntry: ContiguousArray<Int32> = []
+        /// Titles in order of first registration.
         @usableFromInline var titles: ContiguousArray<String?> = []
         @usableFromInline var titleLookup: [String?: Int32] = [:]
         @usableFromInline var lastTitle: String?? = .none
         @usableFromInline var lastTitleIndex: Int32 = 0
-        /// The identifier index, when it is built as entries arrive (see
-        /// ``init(indexingWhileAppending:)``), with the positions of duplicates so far.
-        @usableFromInline var runningIndex: FlatIdentifierIndex?
-        @usableFromInline var runningIndexCount = 0
-        @usableFromInline var runningDuplicates: [Int] = []
+        /// ``bits(of:)`` of `lastTitle`.
+        @usableFromInline var lastTitleBits: TitleBits?
+        @usableFromInline typealias TitleBits = SIMD2<UInt64>
+        @usableFromInline var reserved = 0
 
         /// Creates an empty builder.
         @inlinable
         public init() {}
 
-        /// Creates an empty builder that, when `indexingWhileAppending`, indexes each
-        /// identifier as it is appended instead of all of them in ``build()``.
+        /// Creates an empty builder; `indexingWhileAppending` is ignored.
         ///
-        /// The total work is about the same (a little more: the index grows by doubling
-        /// unless ``reserveCapacity(_:)`` sized it), but it is spread over the appends:
-        /// a source that reads rows on one thread and appends them on another (as the
-        /// SQLite source does for large lists) builds the index on the second core while
-        /// the first still reads, and ``build()`` is left with one light pass.
+        /// Builders used to index identifiers as they were appended when asked to, so that
+        /// a source appending on a thread of its own built the index there; ``build()`` now
+        /// indexes a large list on two threads itself, faster than the running index did.
+        @available(*, deprecated, message: "use init(): build() indexes large lists on two threads")
         @inlinable
-        public init(indexingWhileAppending: Bool) {
-            if indexingWhileAppending { runningIndex = FlatIdentifierIndex(capacity: 0) }
-        }
+        public init(indexingWhileAppending: Bool) {}
 
         /// The number of entries appended so far (duplicates included).
         @inlinable
-        public var count: Int { identifiers.count }
+        public var count: Int { isFlat ? identifiers.count : sealedCount + currentIDs.count }
 
         /// Reserves storage for `count` entries.
         @inlinable
         public mutating func reserveCapacity(_ count: Int) {
-            identifiers.reserveCapacity(count)
-            summaries.reserveCapacity(count)
-            sectionOfEntry.reserveCapacity(count)
-            if runningIndex != nil && runningIndexCount == 0 { runningIndex = FlatIdentifierIndex(capacity: count) }
-        }
-
-        /// Indexes the identifiers appended since the last call (running index only).
-        @inlinable
-        mutating func indexAppended() {
-            guard var index = runningIndex else { return }
-            runningIndex = nil          // keep the slot array uniquely referenced
-            let start = runningIndexCount
-            var stored = start - runningDuplicates.count
-            identifiers.withUnsafeBufferPointer { identifiers in
-                for position in start ..< identifiers.count {
-                    if index.insertGrowing(position, stored: stored, in: identifiers) != nil {
-                        runningDuplicates.append(position)
-                    } else {
-                        stored += 1
-                    }
-                }
+            reserved = Swift.max(reserved, count)
+            if isFlat {
+                identifiers.reserveCapacity(count)
+                summaries.reserveCapacity(count)
+                sectionOfEntry.reserveCapacity(count)
+            } else {
+                sealed.reserveCapacity(count / Chunk.capacity + 1)
+                chunkTitles.reserveCapacity(count / Chunk.capacity + 1)
             }
-            runningIndexCount = identifiers.count
-            runningIndex = index
         }
 
         /// Appends the next entry in list order.
@@ -83,10 +86,8 @@ extension ListSnapshot {
         ///   string comparison and no hashing.
         @inlinable
         public mutating func append(_ id: ID, section title: String?, summary: Summary) {
-            identifiers.append(id)
-            summaries.append(summary)
-            sectionOfEntry.append(titleIndex(for: title))
-            if runningIndex != nil { indexAppended() }
+            let index = lastTitleBits.map { Self.bits(of: title) == $0 } == true ? lastTitleIndex : titleIndex(for: title)
+            appendEntry(id, title: index, summary: summary)
         }
 
         /// Sets the section title of the entries appended next with
@@ -106,10 +107,7 @@ extension ListSnapshot {
         @inlinable
         public mutating func append(_ id: ID, summary: Summary) {
             if case .none = lastTitle { _ = titleIndex(for: nil) }
-            identifiers.append(id)
-            summaries.append(summary)
-            sectionOfEntry.append(lastTitleIndex)
-            if runningIndex != nil { indexAppended() }
+            appendEntry(id, title: lastTitleIndex, summary: summary)
         }
 
         /// Appends entries in list order, pairwise from `ids` and `summaries` (equal
@@ -121,10 +119,105 @@ extension ListSnapshot {
         public mutating func append(contentsOf ids: some Collection<ID>, summaries: some Collection<Summary>) {
             precondition(ids.count == summaries.count, "every identifier needs a summary")
             if case .none = lastTitle { _ = titleIndex(for: nil) }
-            identifiers.append(contentsOf: ids)
-            self.summaries.append(contentsOf: summaries)
-            sectionOfEntry.append(contentsOf: repeatElement(lastTitleIndex, count: ids.count))
-            if runningIndex != nil { indexAppended() }
+            let title = lastTitleIndex
+            var idIndex = ids.startIndex
+            var summaryIndex = summaries.startIndex
+            var remaining = ids.count
+            if !isFlat && remaining > 0 && title != currentTitle { startChunk(title: title) }
+            // While grouped: fill the chunk being filled, then whole chunks straight from
+            // the input (one copy each, no per-entry appends).
+            while !isFlat && remaining > 0 {
+                if currentIDs.count == Chunk.capacity { seal() }
+                let take = Swift.min(remaining, Chunk.capacity - currentIDs.count)
+                let idEnd = ids.index(idIndex, offsetBy: take)
+                let summaryEnd = summaries.index(summaryIndex, offsetBy: take)
+                if take == Chunk.capacity {
+                    sealChunk(ids: ContiguousArray(ids[idIndex ..< idEnd]), summaries: ContiguousArray(summaries[summaryIndex ..< summaryEnd]))
+                } else {
+                    currentIDs.append(contentsOf: ids[idIndex ..< idEnd])
+                    currentSummaries.append(contentsOf: summaries[summaryIndex ..< summaryEnd])
+                }
+                idIndex = idEnd
+                summaryIndex = summaryEnd
+                remaining -= take
+            }
+            guard remaining > 0 else { return }
+            identifiers.append(contentsOf: ids[idIndex...])
+            self.summaries.append(contentsOf: summaries[summaryIndex...])
+            sectionOfEntry.append(contentsOf: repeatElement(title, count: remaining))
+        }
+
+        /// Appends one entry of raw title `title`: to the chunk being filled while the
+        /// entries arrive grouped, to the flat arrays once they do not.
+        @inlinable @inline(__always)
+        mutating func appendEntry(_ id: ID, title: Int32, summary: Summary) {
+            if !isFlat {
+                if title != currentTitle || currentIDs.count == Chunk.capacity { startChunk(title: title) }
+                if !isFlat {
+                    currentIDs.append(id)
+                    currentSummaries.append(summary)
+                    return
+                }
+            }
+            identifiers.append(id)
+            summaries.append(summary)
+            sectionOfEntry.append(title)
+        }
+
+        /// Seals the chunk being filled and starts the next, for an entry of raw title
+        /// `title`; switches to the flat arrays when `title` comes back after another.
+        @inlinable
+        mutating func startChunk(title: Int32) {
+            seal()
+            guard title != currentTitle else { return }
+            if runBegun[Int(title)] {
+                switchToFlat()
+                return
+            }
+            runBegun[Int(title)] = true
+            currentTitle = title
+            if currentIDs.capacity < Chunk.capacity {
+                currentIDs.reserveCapacity(Chunk.capacity)
+                currentSummaries.reserveCapacity(Chunk.capacity)
+            }
+        }
+
+        /// Moves the entries of the chunk being filled into a chunk of their exact size.
+        @inlinable
+        mutating func seal() {
+            guard !currentIDs.isEmpty else { return }
+            sealChunk(ids: ContiguousArray(currentIDs[...]), summaries: ContiguousArray(currentSummaries[...]))
+            currentIDs.removeAll(keepingCapacity: true)
+            currentSummaries.removeAll(keepingCapacity: true)
+        }
+
+        /// Adds a chunk of the current title, after the entries sealed so far.
+        @inlinable
+        mutating func sealChunk(ids: ContiguousArray<ID>, summaries: ContiguousArray<Summary>) {
+            sealed.append(Chunk(serial: UInt32(truncatingIfNeeded: sealed.count), ids: ids, summaries: summaries))
+            chunkTitles.append(currentTitle)
+            sealedCount += ids.count
+        }
+
+        /// Copies the chunks into the flat arrays, which take every later entry.
+        @inlinable
+        mutating func switchToFlat() {
+            seal()
+            isFlat = true
+            let capacity = Swift.max(reserved, sealedCount)
+            identifiers.reserveCapacity(capacity)
+            summaries.reserveCapacity(capacity)
+            sectionOfEntry.reserveCapacity(capacity)
+            for ordinal in sealed.indices {
+                identifiers.append(contentsOf: sealed[ordinal].ids)
+                summaries.append(contentsOf: sealed[ordinal].summaries)
+                sectionOfEntry.append(contentsOf: repeatElement(chunkTitles[ordinal], count: sealed[ordinal].ids.count))
+            }
+            sealed = []
+            chunkTitles = []
+            currentIDs = []
+            currentSummaries = []
+            sealedCount = 0
         }
 
         @inlinable
@@ -136,97 +229,100 @@ extension ListSnapshot {
             } else {
                 index = Int32(titles.count)
                 titles.append(title)
+                runBegun.append(false)
                 titleLookup[title] = index
             }
             lastTitle = .some(title)
+            lastTitleBits = Self.bits(of: title)
             lastTitleIndex = index
             return index
+        }
+
+        /// The bits of `title`, when a `String?` is two words: two titles of equal bits
+        /// are the same value (the same storage, or the same small string), equal without
+        /// comparing characters or touching reference counts, the common case of rows of
+        /// one section sharing one title. Unequal bits say nothing; `==` decides then.
+        @inlinable @inline(__always)
+        static func bits(of title: String?) -> TitleBits? {
+            guard MemoryLayout<String?>.size == MemoryLayout<TitleBits>.size else { return nil }
+            return unsafeBitCast(title, to: TitleBits.self)
         }
 
         /// Builds the snapshot: drops duplicate identifiers (keeping the first), orders
         /// sections by first appearance and groups entries by section.
         ///
+        /// Entries that arrived grouped by section, with no identifier twice, are already
+        /// in their chunks: only the identifier index is built (on two threads for a large
+        /// list). Any other list is regrouped from flat arrays.
+        ///
         /// - Complexity: O(n) expected.
         @inlinable
         public consuming func build() -> ListSnapshot {
-            let total = identifiers.count
-            var duplicates = DuplicateIdentifiers<ID>()
-            // Pass 1: index every entry and find the duplicates of earlier ones (ascending).
-            var (index, duplicatePositions) = if let runningIndex {
-                (runningIndex, runningDuplicates)
-            } else {
-                identifiers.withUnsafeBufferPointer { FlatIdentifierIndex.build(over: $0) }
-            }
-            for position in duplicatePositions { duplicates.record(identifiers[position]) }
-            // Pass 2: number the sections by first appearance among kept entries and count
-            // their items; note whether the entries already arrive grouped. Read only: the
-            // common case (grouped, no duplicates) writes nothing per entry.
-            var finalSection = ContiguousArray<Int32>(repeating: -1, count: titles.count)
-            var finalTitles = ContiguousArray<String?>()
-            var counts = ContiguousArray<Int>()
-            var alreadyGrouped = true
-            sectionOfEntry.withUnsafeBufferPointer { sectionOfEntry in
-                var previous: Int32 = -1
-                var nextDuplicate = 0
-                for position in 0 ..< total {
-                    if nextDuplicate < duplicatePositions.count && duplicatePositions[nextDuplicate] == position {
-                        nextDuplicate += 1
-                        continue
-                    }
-                    let raw = Int(sectionOfEntry[position])
-                    var mapped = finalSection[raw]
-                    if mapped < 0 {
-                        mapped = Int32(finalTitles.count)
-                        finalSection[raw] = mapped
-                        finalTitles.append(titles[raw])
-                        counts.append(0)
-                    }
-                    counts[Int(mapped)] += 1
-                    if mapped < previous { alreadyGrouped = false }
-                    previous = mapped
+            if !isFlat {
+                seal()
+                if sealed.count <= Chunk.serialLimit, let snapshot = ListSnapshot(groupedChunks: sealed, titles: chunkTitles, of: titles, count: sealedCount) {
+                    return snapshot
                 }
+                switchToFlat()
             }
-            var starts = ContiguousArray<Int>(repeating: 0, count: finalTitles.count + 1)
-            for section in counts.indices { starts[section + 1] = starts[section] + counts[section] }
-            let kept = starts[finalTitles.count]
-            if alreadyGrouped && kept == total {
-                // The chunks copy the arrays at their exact sizes, so growth slack is not kept.
-                return ListSnapshot(
-                    flatIdentifiers: identifiers, summaries: summaries, titles: finalTitles,
-                    starts: starts, flatIndex: index, duplicates: duplicates
-                )
-            }
-            // Pass 3: place every kept entry at its grouped position and remap the index.
-            var fill = ContiguousArray(starts.dropLast())
-            var newPosition = ContiguousArray<Int32>(repeating: -1, count: total)
-            var groupedIDs = ContiguousArray<ID>()
-            var groupedSummaries = ContiguousArray<Summary>()
-            groupedIDs.reserveCapacity(kept)
-            groupedSummaries.reserveCapacity(kept)
-            var nextDuplicate = 0
-            for position in 0 ..< total {
-                if nextDuplicate < duplicatePositions.count && duplicatePositions[nextDuplicate] == position {
-                    nextDuplicate += 1
-                    continue
-                }
-                let section = Int(finalSection[Int(sectionOfEntry[position])])
-                newPosition[position] = Int32(fill[section])
-                fill[section] += 1
-            }
-            // Invert the permutation so the grouped arrays are appended in order.
-            var source = ContiguousArray<Int>(repeating: 0, count: kept)
-            for position in 0 ..< total where newPosition[position] >= 0 {
-                source[Int(newPosition[position])] = position
-            }
-            for target in 0 ..< kept {
-                groupedIDs.append(identifiers[source[target]])
-                groupedSummaries.append(summaries[source[target]])
-            }
-            newPosition.withUnsafeBufferPointer { index.remapPositions($0) }
-            return ListSnapshot(
-                flatIdentifiers: groupedIDs, summaries: groupedSummaries, titles: finalTitles,
-                starts: starts, flatIndex: index, duplicates: duplicates
+            return ListSnapshot.regrouping(
+                identifiers: identifiers, summaries: summaries, sectionOfEntry: sectionOfEntry, titles: titles
             )
         }
+    }
+}
+
+extension ListSnapshot {
+    /// A snapshot of chunks in list order, each of one section, the sections' chunks
+    /// contiguous (`chunkTitles[c]` is chunk `c`'s index into `titles`), serials equal to
+    /// ordinals; `nil` when an identifier appears twice.
+    ///
+    /// - Complexity: O(n) expected for the index, O(chunks) for the rest.
+    @inlinable
+    init?(groupedChunks chunks: ContiguousArray<Chunk>, titles chunkTitles: ContiguousArray<Int32>, of titles: ContiguousArray<String?>, count: Int) {
+        let (index, duplicates) = IdentifierIndex.build(chunks: chunks, count: count)
+        guard duplicates.isEmpty else { return nil }
+        var sectionTitles = ContiguousArray<String?>()
+        var starts = ContiguousArray<Int>()
+        var sectionChunks = ContiguousArray<Int>()
+        var chunkStarts = ContiguousArray<Int>()
+        chunkStarts.reserveCapacity(chunks.count + 1)
+        var position = 0
+        var previous: Int32 = -1
+        for ordinal in chunks.indices {
+            let title = chunkTitles[ordinal]
+            if title != previous {
+                sectionTitles.append(titles[Int(title)])
+                starts.append(position)
+                sectionChunks.append(ordinal)
+                previous = title
+            }
+            chunkStarts.append(position)
+            position += chunks[ordinal].ids.count
+        }
+        starts.append(position)
+        sectionChunks.append(chunks.count)
+        chunkStarts.append(position)
+        // Pages are slices of the one array of chunks: nothing is copied; a patch that
+        // writes a chunk copies its page's slice only.
+        let pageCapacity = ChunkTable<ID, Summary>.pageCapacity
+        var pages = ContiguousArray<ChunkTable<ID, Summary>.Page>()
+        var pageStarts = ContiguousArray<Int>()
+        pages.reserveCapacity(chunks.count / pageCapacity + 1)
+        pageStarts.reserveCapacity(chunks.count / pageCapacity + 2)
+        var start = 0
+        while start < chunks.count {
+            let end = Swift.min(chunks.count, start + pageCapacity)
+            pages.append(chunks[start ..< end])
+            pageStarts.append(start)
+            start = end
+        }
+        pageStarts.append(chunks.count)
+        self.init(
+            chunks: ChunkTable(pages: pages, pageStarts: pageStarts), chunkStarts: chunkStarts,
+            ordinalOfSerial: ContiguousArray((0 ..< Int32(truncatingIfNeeded: chunks.count)).map { $0 }),
+            titles: sectionTitles, starts: starts, sectionChunks: sectionChunks, index: index,
+            duplicates: DuplicateIdentifiers()
+        )
     }
 }

@@ -1,0 +1,165 @@
+public import Dispatch
+
+/// Building a snapshot's index in one go from its chunks, on two threads for large lists.
+///
+/// The first build of a list indexes every item, a hash insert each: at a million items
+/// the largest part of a build. The slots are split into two halves by home slot and each
+/// half is filled by a thread of its own, each reading every chunk in order and inserting
+/// the identifiers whose home is in its half; a probe that would run past its half's end
+/// is deferred and inserted after both threads are done. Equal identifiers share a home,
+/// so the first occurrence (in chunk order) is still the one kept.
+///
+/// Items are indexed by their final places (chunk serial and offset), so nothing is
+/// converted afterwards; the slots are filled in one flat buffer and copied into pages.
+extension IdentifierIndex {
+    /// The item count from which ``build(chunks:count:)`` uses two threads.
+    @inlinable static var parallelBuildThreshold: Int { 1 << 17 }
+
+    /// The index of every item of `chunks`, each chunk's serial being its offset in
+    /// `chunks`, with the places of identifiers seen earlier in chunk order (duplicates,
+    /// not indexed), ascending.
+    ///
+    /// - Complexity: O(n) expected; about half of it on a second thread when `count` is
+    ///   at least ``parallelBuildThreshold``.
+    @inlinable
+    static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> (IdentifierIndex, [UInt32]) {
+        let slotCount = slotCount(forCapacity: count)
+        let seed = UInt64.random(in: .min ... .max)
+        let parts = count >= parallelBuildThreshold ? 2 : 1
+        var outcomes = [BulkInsertOutcome](repeating: BulkInsertOutcome(), count: parts)
+        // Every slot is initialised: each part initialises its range first.
+        let slotArray = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+            chunks.withUnsafeBufferPointer { chunks in
+                outcomes.withUnsafeMutableBufferPointer { outcomes in
+                    let shared = BulkBuildBuffers(chunks: chunks, slots: slots, outcomes: outcomes)
+                    let work = { @Sendable (part: Int) in
+                        let range = (part * slotCount / parts) ..< ((part + 1) * slotCount / parts)
+                        shared.outcomes[part] = insertPart(shared.chunks, into: shared.slots, range: range, seed: seed)
+                    }
+                    if parts == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: work) }
+                }
+                // The deferred probes, in part order (each part's in chunk order), wrapping.
+                let mask = slotCount - 1
+                for part in outcomes.indices {
+                    for place in outcomes[part].deferred {
+                        let id = identifier(at: place, in: chunks)
+                        var slot = IdentifierHash.hash(id, seed: seed) & mask
+                        while true {
+                            let stored = slots[slot]
+                            if stored == empty {
+                                slots[slot] = place
+                                break
+                            }
+                            if identifier(at: stored, in: chunks) == id {
+                                outcomes[part].duplicates.append(place)
+                                break
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                }
+            }
+            initialized = slotCount
+        }
+        var duplicates = outcomes.flatMap(\.duplicates)
+        duplicates.sort()
+        let index = IdentifierIndex(slicing: slotArray, seed: seed, used: count - duplicates.count)
+        return (index, duplicates)
+    }
+
+    /// Fills `range` of `slots`: initialises it empty, then inserts every identifier of
+    /// `chunks` whose home slot is in `range`, in chunk order.
+    @inlinable
+    static func insertPart<ID, Summary>(
+        _ chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, into slots: UnsafeMutableBufferPointer<UInt32>,
+        range: Range<Int>, seed: UInt64
+    ) -> BulkInsertOutcome {
+        UnsafeMutableBufferPointer(rebasing: slots[range]).initialize(repeating: empty)
+        var outcome = BulkInsertOutcome()
+        let mask = slots.count - 1
+        let (low, high) = (range.lowerBound, range.upperBound)
+        for serial in chunks.indices {
+            chunks[serial].ids.withUnsafeBufferPointer { ids in
+                for offset in ids.indices {
+                    let id = ids[offset]
+                    var slot = IdentifierHash.hash(id, seed: seed) & mask
+                    guard slot >= low && slot < high else { continue }
+                    let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
+                    while true {
+                        let stored = slots[slot]
+                        if stored == empty {
+                            slots[slot] = place
+                            break
+                        }
+                        if identifier(at: stored, in: chunks) == id {
+                            outcome.duplicates.append(place)
+                            break
+                        }
+                        slot &+= 1
+                        if slot == high {
+                            outcome.deferred.append(place)
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// The identifier at packed place `place` of `chunks` (serial = offset in `chunks`).
+    @inlinable @inline(__always)
+    static func identifier<ID, Summary>(at place: UInt32, in chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>) -> ID {
+        chunks[ItemChunk<ID, Summary>.serial(ofPlace: place)].ids.withUnsafeBufferPointer {
+            $0[ItemChunk<ID, Summary>.offset(ofPlace: place)]
+        }
+    }
+
+    /// An index whose pages are slices of `slots` (a power-of-two count), `used` of them
+    /// holding places: no slot is copied.
+    ///
+    /// - Complexity: O(pages).
+    @inlinable
+    init(slicing slots: ContiguousArray<UInt32>, seed: UInt64, used: Int) {
+        let slotCount = slots.count
+        let shift = min(Self.pageBits, slotCount.trailingZeroBitCount)
+        var pages = ContiguousArray<ArraySlice<UInt32>>()
+        pages.reserveCapacity(slotCount >> shift)
+        for page in 0 ..< slotCount >> shift {
+            pages.append(slots[(page << shift) ..< ((page + 1) << shift)])
+        }
+        self.pages = pages
+        mask = slotCount - 1
+        pageShift = shift
+        self.seed = seed
+        self.used = used
+    }
+}
+
+/// The buffers the parts of a bulk index build share: each part reads the chunks, and
+/// writes only its own range of slots and its own outcome, and `concurrentPerform`
+/// returns after every part has (so the caller then reads them all).
+@usableFromInline
+struct BulkBuildBuffers<ID: Hashable & Sendable, Summary: Equatable & Sendable>: @unchecked Sendable {
+    @usableFromInline let chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>
+    @usableFromInline let slots: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline let outcomes: UnsafeMutableBufferPointer<BulkInsertOutcome>
+
+    @inlinable
+    init(chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, slots: UnsafeMutableBufferPointer<UInt32>, outcomes: UnsafeMutableBufferPointer<BulkInsertOutcome>) {
+        self.chunks = chunks
+        self.slots = slots
+        self.outcomes = outcomes
+    }
+}
+
+/// What one part of a bulk index build leaves for the sequential step: the places of the
+/// duplicates it found, and of the items whose probe ran past its slots.
+@usableFromInline
+struct BulkInsertOutcome: Sendable {
+    @usableFromInline var duplicates: [UInt32] = []
+    @usableFromInline var deferred: [UInt32] = []
+
+    @inlinable
+    init() {}
+}
