@@ -7,7 +7,9 @@ import Testing
 /// SQLite deletes the WAL of an empty database file on a connection's first read, read-only
 /// connections included: the follower used to delete another process's WAL (committed
 /// transactions and all) on open. Found by the sqlite-files fuzzer (Fuzz/README.md),
-/// reproducer `dGFzayAwOTcRHAAAAH8=` (base64): the WAL seed with its main file truncated.
+/// reproducers `dGFzayAwOTcRHAAAAH8=` and `RA0A9AD/BQAAAAAAAABzc6mYZSgA/wN0YXNrIDExNQAB`
+/// (base64): the WAL seed with its main file cut to 0 bytes, and to 1 (SQLite's unix VFS
+/// reports a 1-byte file as empty).
 @Suite("SQLite source: an empty file with a WAL beside it", .hangGuard)
 struct SQLiteEmptyWALTests {
     typealias Source = SQLiteListSource<Int64, Int64, Message>
@@ -29,24 +31,25 @@ struct SQLiteEmptyWALTests {
         return (fixture, wal)
     }
 
-    /// Cuts the file to 0 bytes in place, as a writer truncating it would (same inode).
-    static func truncate(_ path: String) throws {
+    /// Cuts the file to `size` bytes in place, as a writer truncating it would (same inode).
+    static func truncate(_ path: String, to size: UInt64 = 0) throws {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 0)
+        try handle.truncate(atOffset: size)
         try handle.close()
     }
 
-    @Test func openingLeavesTheWALAndFailsAsCorrupt() throws {
+    @Test(arguments: [0, 1] as [UInt64])
+    func openingLeavesTheWALAndFailsAsCorrupt(size: UInt64) throws {
         let (fixture, wal) = try Self.walDatabase()
         defer { fixture.remove() }
-        try Self.truncate(fixture.path)
+        try Self.truncate(fixture.path, to: size)
         let error = #expect(throws: SQLiteSourceError.self) {
             _ = try Source(path: fixture.path, query: MailFixture.query, access: .followed)
         }
         #expect(error?.kind == .corrupt, "\(String(describing: error))")
         #expect(error?.path == fixture.path)
         #expect(FileManager.default.contents(atPath: fixture.path + "-wal") == wal, "the WAL is still there, unchanged")
-        #expect(FileManager.default.contents(atPath: fixture.path)?.isEmpty == true)
+        #expect(FileManager.default.contents(atPath: fixture.path)?.count == Int(size))
     }
 
     @Test func aFileCutWhileFollowedFailsEveryReadAndKeepsItsWAL() async throws {
