@@ -59,7 +59,20 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("l
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
 
-func report(_ measurements: [Measurement]) -> [Measurement] {
+let loadBefore = RegressionCheck.loadAverage()
+let regressionCheck = RegressionCheck(path: outputDirectory + "/baseline.json")
+var flagged: [String] = []
+print(String(format: "1-minute load average before: %.2f%@", loadBefore ?? .nan,
+             (loadBefore ?? 0) < RegressionCheck.quietLoad ? "" : " (not quiet: figures are not recorded as references)"))
+
+@MainActor func report(_ measured: [Measurement]) -> [Measurement] {
+    var measurements = measured
+    for index in measurements.indices {
+        if let (note, isFlagged) = regressionCheck.compare(measurements[index]) {
+            measurements[index].note += (measurements[index].note.isEmpty ? "" : "; ") + note
+            if isFlagged { flagged.append("\(measurements[index].scenario) at \(measurements[index].size): \(note)") }
+        }
+    }
     for measurement in measurements {
         let baseline = measurement.baseline.map { String(format: "%.3f", $0) } ?? "-"
         let ratio = measurement.ratio.map { String(format: "%.2fx", $0) } ?? "-"
@@ -96,11 +109,26 @@ if runs("incremental") {
 }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 
+let loadAfter = RegressionCheck.loadAverage()
+let loads = String(format: "1-minute load average %.2f before, %.2f after", loadBefore ?? .nan, loadAfter ?? .nan)
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
 let command = "swift run -c release bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? "")
-let markdown = Measurement.markdown(results, machine: machine, command: command)
+let markdown = Measurement.markdown(results, machine: machine + "; " + loads, command: command)
 try markdown.write(toFile: outputDirectory + "/latest.md", atomically: true, encoding: .utf8)
 try Measurement.json(results).write(toFile: outputDirectory + "/latest.json", atomically: true, encoding: .utf8)
 let missed = results.filter { $0.passed == false }.count
 let met = results.filter { $0.passed == true }.count
-print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/latest.md and latest.json")
+print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/latest.md and latest.json; \(loads)")
+if flagged.isEmpty {
+    print("Regression check: no 1M figure changed by more than 20% from the last quiet run's (\(outputDirectory)/baseline.json)")
+} else {
+    print("Regression check: \(flagged.count) 1M figures changed by more than 20% from the last quiet run's:")
+    for line in flagged { print("  " + line) }
+}
+if let loadBefore, let loadAfter, loadBefore < RegressionCheck.quietLoad, loadAfter < RegressionCheck.quietLoad {
+    var check = regressionCheck
+    try check.record(results, commit: RegressionCheck.commit(), loadBefore: loadBefore, loadAfter: loadAfter)
+    print("Quiet run: its 1M figures are the new references in \(outputDirectory)/baseline.json")
+} else {
+    print("Not a quiet run (load 0.7 or more before or after): the references in \(outputDirectory)/baseline.json are unchanged")
+}

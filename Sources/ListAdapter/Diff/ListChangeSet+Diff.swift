@@ -35,46 +35,39 @@ extension ListChangeSet {
         }
         let oldCount = old.count
         let newCount = new.count
+        // Large lists: the flat columns, the walk and the per-section pass each run on two
+        // threads (the sections split in two halves by item count).
+        let parts = oldCount + newCount >= Self.partedDiffThreshold ? min(2, ProcessorCount.online) : 1
         var oldToNew = ContiguousArray<Int32>(repeating: -1, count: oldCount)
         var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
-        // The walk reads both lists by flat position: lay their identifiers out flat once.
-        let oldIdentifiers = old.flatIdentifiers()
-        let newIdentifiers = new.flatIdentifiers()
+        // The walk reads both lists by flat position: lay them out flat once.
+        var oldIdentifiers = ContiguousArray<ID>()
+        var newIdentifiers = ContiguousArray<ID>()
+        var oldSummaries = ContiguousArray<Summary>()
+        var newSummaries = ContiguousArray<Summary>()
+        // Each part writes its own variables.
+        inParallelIfMany(parts) { part in
+            if part == 0 || parts == 1 {
+                oldIdentifiers = old.flatIdentifiers()
+                oldSummaries = old.flatSummaries()
+            }
+            if part == 1 || parts == 1 {
+                newIdentifiers = new.flatIdentifiers()
+                newSummaries = new.flatSummaries()
+            }
+        }
+        let sectionParts = Self.sectionHalves(of: new, parts: parts)
         oldIdentifiers.withUnsafeBufferPointer { oldIDs in
             newIdentifiers.withUnsafeBufferPointer { newIDs in
                 oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                     newToOld.withUnsafeMutableBufferPointer { newToOld in
-                        // Walk each new section with a cursor into its old counterpart: an
-                        // item equal to the one under the cursor matches unhashed (shared
-                        // prefixes, suffixes and the long unchanged runs between edits);
-                        // only the others go through the old snapshot's index. After a
-                        // hashed match, the item following it in the old list is a second
-                        // candidate: when it matches, the run continues there (the items
-                        // skipped were deleted or moved away). Going section by section keeps
-                        // reordered sections from defeating the cursor.
-                        for newSection in 0 ..< new.numberOfSections {
-                            let oldSection = sections.newToOld[newSection]
-                            var cursor = oldSection >= 0 ? old.starts[oldSection] : 0
-                            let cursorEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
-                            var alternative = cursorEnd
-                            for newPosition in new.starts[newSection] ..< new.starts[newSection + 1] {
-                                let id = newIDs[newPosition]
-                                var oldPosition: Int
-                                if cursor < cursorEnd && oldIDs[cursor] == id {
-                                    oldPosition = cursor
-                                    cursor += 1
-                                } else if alternative < cursorEnd && oldIDs[alternative] == id {
-                                    oldPosition = alternative
-                                    cursor = alternative + 1
-                                    alternative = cursorEnd
-                                } else {
-                                    guard let found = old.flatPosition(of: id) else { continue }
-                                    oldPosition = found
-                                    alternative = found + 1
-                                }
-                                oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
-                                newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
-                            }
+                        // Each part walks its own new sections; identifiers are unique, so
+                        // no old position is matched by two parts.
+                        inParallelIfMany(parts) { part in
+                            Self.matchItems(
+                                from: old, to: new, sections: sections, newSections: sectionParts[part],
+                                oldIDs: oldIDs, newIDs: newIDs, oldToNew: oldToNew, newToOld: newToOld
+                            )
                         }
                     }
                 }
@@ -87,13 +80,92 @@ extension ListChangeSet {
                 itemDeletes.append(ItemPath(section: oldSection, item: oldPosition - start))
             }
         }
-        let oldSummaries = old.flatSummaries()
-        let newSummaries = new.flatSummaries()
-        // Inserts, moves and updates, section by section in new order.
+        // Inserts, moves and updates, section by section in new order, each part its own
+        // sections into its own change set, joined in order.
+        var pieces = [ListChangeSet](repeating: ListChangeSet(), count: parts)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            inParallelIfMany(parts) { part in
+                pieces[part].placeItems(
+                    from: old, to: new, sections: sections, newSections: sectionParts[part],
+                    newToOld: newToOld, oldSummaries: oldSummaries, newSummaries: newSummaries
+                )
+            }
+        }
+        for piece in pieces {
+            itemInserts += piece.itemInserts
+            itemMoves += piece.itemMoves
+            itemUpdates += piece.itemUpdates
+        }
+        // Moves were appended per section, cross-section ones first: restore global order.
+        itemMoves.sort { $0.to < $1.to }
+    }
+
+    /// The item count (old and new together) from which a diff uses two threads.
+    @inlinable static var partedDiffThreshold: Int { 1 << 18 }
+
+    /// `new`'s sections split into `parts` (1 or 2) consecutive ranges of about equal item
+    /// counts.
+    @inlinable
+    static func sectionHalves<ID, Summary>(of new: ListSnapshot<ID, Summary>, parts: Int) -> [Range<Int>] {
+        let sectionCount = new.numberOfSections
+        guard parts == 2 else { return [0 ..< sectionCount] }
+        let middle = min(sectionCount, ListSnapshot<ID, Summary>.run(containing: new.count / 2, starts: new.starts, runs: sectionCount))
+        return [0 ..< middle, middle ..< sectionCount]
+    }
+
+    /// Matches the items of `newSections` to old positions: walks each new section with a
+    /// cursor into its old counterpart. An item equal to the one under the cursor matches
+    /// unhashed (shared prefixes, suffixes and the long unchanged runs between edits); only
+    /// the others go through the old snapshot's index. After a hashed match, the item
+    /// following it in the old list is a second candidate: when it matches, the run
+    /// continues there (the items skipped were deleted or moved away). Going section by
+    /// section keeps reordered sections from defeating the cursor.
+    @inlinable
+    static func matchItems<ID, Summary>(
+        from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching,
+        newSections: Range<Int>, oldIDs: UnsafeBufferPointer<ID>, newIDs: UnsafeBufferPointer<ID>,
+        oldToNew: UnsafeMutableBufferPointer<Int32>, newToOld: UnsafeMutableBufferPointer<Int32>
+    ) {
+        for newSection in newSections {
+            let oldSection = sections.newToOld[newSection]
+            var cursor = oldSection >= 0 ? old.starts[oldSection] : 0
+            let cursorEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
+            var alternative = cursorEnd
+            for newPosition in new.starts[newSection] ..< new.starts[newSection + 1] {
+                let id = newIDs[newPosition]
+                var oldPosition: Int
+                if cursor < cursorEnd && oldIDs[cursor] == id {
+                    oldPosition = cursor
+                    cursor += 1
+                } else if alternative < cursorEnd && oldIDs[alternative] == id {
+                    oldPosition = alternative
+                    cursor = alternative + 1
+                    alternative = cursorEnd
+                } else {
+                    guard let found = old.flatPosition(of: id) else { continue }
+                    oldPosition = found
+                    alternative = found + 1
+                }
+                oldToNew[oldPosition] = Int32(truncatingIfNeeded: newPosition)
+                newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
+            }
+        }
+    }
+
+    /// Appends the inserts, moves and updates of `newSections`, in new order: items with
+    /// no old position are inserted; items from another section move; items kept in their
+    /// section move unless in the section's longest increasing subsequence; items whose
+    /// summary changed are updated.
+    @inlinable
+    mutating func placeItems<ID, Summary>(
+        from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>, sections: SectionMatching,
+        newSections: Range<Int>, newToOld: ContiguousArray<Int32>,
+        oldSummaries: ContiguousArray<Summary>, newSummaries: ContiguousArray<Summary>
+    ) {
         var stayers = ContiguousArray<Int>()
         var stayerNewItem = ContiguousArray<Int>()
         var isMember = ContiguousArray<Bool>()
-        for newSection in 0 ..< new.numberOfSections {
+        for newSection in newSections {
             let newStart = new.starts[newSection]
             let newEnd = new.starts[newSection + 1]
             let oldSection = sections.newToOld[newSection]
@@ -134,9 +206,13 @@ extension ListChangeSet {
                 ))
             }
         }
-        // Moves were appended per section, cross-section ones first: restore global order.
-        itemMoves.sort { $0.to < $1.to }
     }
+}
+
+/// `body(0)`, or ``inParallel(_:_:)`` for more than one part.
+@inlinable
+func inParallelIfMany(_ parts: Int, _ body: (Int) -> Void) {
+    if parts <= 1 { body(0) } else { inParallel(parts, body) }
 }
 
 /// Element-wise equality, by `memcmp` for integer elements (where equal bits mean equal

@@ -1,5 +1,3 @@
-public import Dispatch
-
 /// Building a snapshot's index in one go from its chunks, on two threads for large lists.
 ///
 /// The first build of a list indexes every item, a hash insert each: at a million items
@@ -25,18 +23,18 @@ extension IdentifierIndex {
     static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> (IdentifierIndex, [UInt32]) {
         let slotCount = slotCount(forCapacity: count)
         let seed = UInt64.random(in: .min ... .max)
-        let parts = count >= parallelBuildThreshold ? 2 : 1
+        let parts = count >= parallelBuildThreshold ? min(2, ProcessorCount.online) : 1
         var outcomes = [BulkInsertOutcome](repeating: BulkInsertOutcome(), count: parts)
         // Every slot is initialised: each part initialises its range first.
         let slotArray = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
             chunks.withUnsafeBufferPointer { chunks in
                 outcomes.withUnsafeMutableBufferPointer { outcomes in
-                    let shared = BulkBuildBuffers(chunks: chunks, slots: slots, outcomes: outcomes)
-                    let work = { @Sendable (part: Int) in
+                    // Each part reads the chunks and writes only its range of slots and its
+                    // own outcome; the join comes before anything reads them.
+                    inParallelIfMany(parts) { part in
                         let range = (part * slotCount / parts) ..< ((part + 1) * slotCount / parts)
-                        shared.outcomes[part] = insertPart(shared.chunks, into: shared.slots, range: range, seed: seed)
+                        outcomes[part] = insertPart(chunks, into: slots, range: range, seed: seed)
                     }
-                    if parts == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: work) }
                 }
                 // The deferred probes, in part order (each part's in chunk order), wrapping.
                 let mask = slotCount - 1
@@ -133,23 +131,6 @@ extension IdentifierIndex {
         pageShift = shift
         self.seed = seed
         self.used = used
-    }
-}
-
-/// The buffers the parts of a bulk index build share: each part reads the chunks, and
-/// writes only its own range of slots and its own outcome, and `concurrentPerform`
-/// returns after every part has (so the caller then reads them all).
-@usableFromInline
-struct BulkBuildBuffers<ID: Hashable & Sendable, Summary: Equatable & Sendable>: @unchecked Sendable {
-    @usableFromInline let chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>
-    @usableFromInline let slots: UnsafeMutableBufferPointer<UInt32>
-    @usableFromInline let outcomes: UnsafeMutableBufferPointer<BulkInsertOutcome>
-
-    @inlinable
-    init(chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, slots: UnsafeMutableBufferPointer<UInt32>, outcomes: UnsafeMutableBufferPointer<BulkInsertOutcome>) {
-        self.chunks = chunks
-        self.slots = slots
-        self.outcomes = outcomes
     }
 }
 
