@@ -64,24 +64,3 @@ enum JSONValue: Equatable, Sendable {
         output += "\""
     }
 }
-
-extension JSONValue {
-    /// An object without the member named `key`; any other value unchanged.
-    func removingMember(_ key: String) -> JSONValue {
-        guard case .object(let members) = self else { return self }
-        return .object(members.filter { $0.0 != key })
-    }
-
-    /// An object whose member named `key` is replaced by `transform` of it; any other
-    /// value unchanged.
-    func mappingMember(_ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-        guard case .object(let members) = self else { return self }
-        return .object(members.map { $0.0 == key ? ($0.0, transform($0.1)) : $0 })
-    }
-
-    /// An array with `transform` applied to each element; any other value unchanged.
-    func mappingElements(_ transform: (JSONValue) -> JSONValue) -> JSONValue {
-        guard case .array(let values) = self else { return self }
-        return .array(values.map(transform))
-    }
-}

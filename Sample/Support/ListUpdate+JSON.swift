@@ -4,7 +4,9 @@ extension ListUpdate {
     /// The update in the `sample diff` output shape:
     /// `{"batches": [...], "stats": {...}}`, with empty operation lists left out and ids
     /// printed through `idText`; `batching` names the policy in the stats when given.
-    func json(milliseconds: Double, batching: String? = nil, idText: (ID) -> String) -> JSONValue {
+    /// Without `includesAfter` (`watch --no-after`) no batch's `after` list is built at
+    /// all: at a million rows it is the whole list, and the patch itself costs far less.
+    func json(milliseconds: Double, batching: String? = nil, includesAfter: Bool = true, idText: (ID) -> String) -> JSONValue {
         var stats: [(String, JSONValue)] = [
             ("inserts", .int(changes.itemInserts.count)),
             ("deletes", .int(changes.itemDeletes.count)),
@@ -15,14 +17,14 @@ extension ListUpdate {
         if let batching { stats.append(("batching", .string(batching))) }
         stats.append(("milliseconds", .double((milliseconds * 1000).rounded() / 1000)))
         return .object([
-            ("batches", .array(batches.map { $0.json(idText: idText) })),
+            ("batches", .array(batches.map { $0.json(includesAfter: includesAfter, idText: idText) })),
             ("stats", .object(stats)),
         ])
     }
 }
 
 extension ListBatch {
-    func json(idText: (ID) -> String) -> JSONValue {
+    func json(includesAfter: Bool = true, idText: (ID) -> String) -> JSONValue {
         var members: [(String, JSONValue)] = []
         func add(_ key: String, _ values: [JSONValue]) {
             if !values.isEmpty { members.append((key, .array(values))) }
@@ -36,7 +38,7 @@ extension ListBatch {
         add("moveItems", update.moveItems.map { .array([$0.from.json, $0.to.json]) })
         add("reloadItems", update.reloadItems.map(\.json))
         add("reconfigureItems", update.reconfigureItems.map(\.json))
-        members.append(("after", after.sectionsJSON(idText: idText)))
+        if includesAfter { members.append(("after", after.sectionsJSON(idText: idText))) }
         return .object(members)
     }
 }

@@ -20,11 +20,8 @@ struct WatchPrinter: Sendable {
             let milliseconds = Double(info.computeDuration.components.attoseconds) / 1e15
                 + Double(info.computeDuration.components.seconds) * 1e3
             if json {
-                var update = ListUpdate(changes: info.changes, batches: [batch]).json(milliseconds: milliseconds) { $0 }
-                if !includesAfter {
-                    update = update.mappingMember("batches") { batches in batches.mappingElements { $0.removingMember("after") } }
-                }
-                emit(update.serialized())
+                let update = ListUpdate(changes: info.changes, batches: [batch])
+                emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { $0 }.serialized())
             } else {
                 let changes = info.changes
                 emit(String(
