@@ -207,7 +207,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
                         movedPlaces.append((item.id, oldPlace, place))
                     }
                 }
-                builder.append(Chunk(serial: serial, ids: ids, summaries: summaries))
+                builder.append(Chunk(serial: serial, ids: ids, summaries: summaries, fingerprinted: true))
                 chunkStarts.append(chunkStarts[chunkStarts.count - 1] + size)
                 chunkTitles.append(items[runStart].title)
                 pieceStart += size

@@ -25,16 +25,32 @@ struct ItemChunk<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendab
 
     /// The chunk's serial (see the type's comment).
     @usableFromInline var serial: UInt32
-    /// Identifiers, in list order.
-    @usableFromInline var ids: ContiguousArray<ID>
-    /// Summaries, parallel to `ids`.
-    @usableFromInline var summaries: ContiguousArray<Summary>
+    /// Identifiers, in list order. Any write forgets the fingerprint.
+    @usableFromInline var ids: ContiguousArray<ID> {
+        didSet { fingerprint = 0 }
+    }
+    /// Summaries, parallel to `ids`. Any write forgets the fingerprint.
+    @usableFromInline var summaries: ContiguousArray<Summary> {
+        didSet { fingerprint = 0 }
+    }
+    /// The ``ChunkFingerprint`` of `ids` and `summaries`, or 0 when not known.
+    @usableFromInline var fingerprint: UInt64
 
+    /// A chunk of these items; with `fingerprinted`, its fingerprint is made (for the
+    /// types ``ChunkFingerprint`` applies to).
     @inlinable
-    init(serial: UInt32, ids: ContiguousArray<ID>, summaries: ContiguousArray<Summary>) {
+    init(serial: UInt32, ids: ContiguousArray<ID>, summaries: ContiguousArray<Summary>, fingerprinted: Bool = false) {
         self.serial = serial
         self.ids = ids
         self.summaries = summaries
+        fingerprint = fingerprinted ? ChunkFingerprint.of(ids: ids, summaries: summaries) : 0
+    }
+
+    /// Whether this chunk and `other` certainly hold the same items (equal fingerprints
+    /// of the same size; see ``ChunkFingerprint``). `false` says nothing.
+    @inlinable @inline(__always)
+    func hasSameFingerprint(as other: ItemChunk) -> Bool {
+        fingerprint != 0 && fingerprint == other.fingerprint && ids.count == other.ids.count
     }
 
     /// The packed place of the item at `offset` in the chunk of serial `serial`.

@@ -194,7 +194,7 @@ extension ListSnapshot {
         /// Adds a chunk of the current title, after the entries sealed so far.
         @inlinable
         mutating func sealChunk(ids: ContiguousArray<ID>, summaries: ContiguousArray<Summary>) {
-            sealed.append(Chunk(serial: UInt32(truncatingIfNeeded: sealed.count), ids: ids, summaries: summaries))
+            sealed.append(Chunk(serial: UInt32(truncatingIfNeeded: sealed.count), ids: ids, summaries: summaries, fingerprinted: true))
             chunkTitles.append(currentTitle)
             sealedCount += ids.count
         }

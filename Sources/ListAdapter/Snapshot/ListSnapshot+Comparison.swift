@@ -63,6 +63,7 @@ extension ListSnapshot {
                     for current in ordinal ..< end {
                         let left = mine.baseAddress! + (current - start)
                         let right = theirs.baseAddress! + (current - otherStart)
+                        if left.pointee.hasSameFingerprint(as: right.pointee) { continue }
                         let equal = switch column {
                         case .identifiers: fastEqual(left.pointee.ids, right.pointee.ids, isInteger: idsAreIntegers)
                         case .summaries: fastEqual(left.pointee.summaries, right.pointee.summaries, isInteger: summariesAreIntegers)
