@@ -80,9 +80,11 @@ struct BrowseSetup: Sendable {
         )
     }
 
-    /// The user's text as an FTS5 prefix query of its words.
+    /// The user's text as an FTS5 prefix query of its words, each a quoted string. A
+    /// character Swift counts as a letter may still hold a `"` (U+0D4E followed by `"` is
+    /// one Character), so quotes inside a word are doubled, as FTS5 strings escape them.
     static func ftsPhrase(_ text: String) -> String {
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 }
