@@ -1,16 +1,15 @@
-/// Building a snapshot's index in one go from its chunks, on two threads for large lists.
+/// Building a snapshot's index in one go from its chunks.
 ///
 /// The first build of a list indexes every item, a hash insert each: at a million items
-/// the largest part of a build. The slots are split into two halves by home slot and each
-/// half is filled by a thread of its own, each reading every chunk in order and inserting
-/// the identifiers whose home is in its half; a probe that would run past its half's end
-/// is deferred and inserted after both threads are done. Equal identifiers share a home,
-/// so the first occurrence (in chunk order) is still the one kept.
+/// the largest part of a build. Small lists insert each identifier at its home slot in
+/// chunk order; lists of ``parallelBuildThreshold`` items or more are partitioned by home
+/// slot and indexed on two threads (see ``partitionedSlots(chunks:count:slotCount:seed:parts:)``).
 ///
 /// Items are indexed by their final places (chunk serial and offset), so nothing is
-/// converted afterwards; the slots are filled in one flat buffer and copied into pages.
+/// converted afterwards, and the slot array becomes the pages without a copy.
 extension IdentifierIndex {
-    /// The item count from which ``build(chunks:count:)`` uses two threads.
+    /// The item count from which ``build(chunks:count:)`` partitions the work and uses
+    /// two threads.
     @inlinable static var parallelBuildThreshold: Int { 1 << 17 }
 
     /// The index of every item of `chunks`, each chunk's serial being its offset in
@@ -23,7 +22,14 @@ extension IdentifierIndex {
     static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> (IdentifierIndex, [UInt32]) {
         let slotCount = slotCount(forCapacity: count)
         let seed = UInt64.random(in: .min ... .max)
-        let parts = count >= parallelBuildThreshold ? min(2, ProcessorCount.online) : 1
+        if count >= parallelBuildThreshold {
+            let (slots, found) = chunks.withUnsafeBufferPointer { chunks in
+                partitionedSlots(chunks: chunks, count: count, slotCount: slotCount, seed: seed, parts: min(2, ProcessorCount.online))
+            }
+            let duplicates = found.sorted()
+            return (IdentifierIndex(slicing: slots, seed: seed, used: count - duplicates.count), duplicates)
+        }
+        let parts = 1
         var outcomes = [BulkInsertOutcome](repeating: BulkInsertOutcome(), count: parts)
         // Every slot is initialised: each part initialises its range first.
         let slotArray = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
