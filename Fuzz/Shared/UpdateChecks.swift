@@ -48,38 +48,11 @@ func checkUpdates<ID, Summary>(
 }
 
 /// Applies every batch of `update` to a reference view of each kind (table and collection
-/// rules) loaded with `old`: no batch may raise UIKit's exception or leave a cell that
-/// disagrees with the batch's `after` state, the end state must be `new`, and nothing is
-/// reloaded or reconfigured unless its summary changed.
+/// rules) loaded with `old` (the check the tests' replay oracle runs: ``UpdateReplay``);
+/// any failure is fatal, naming the policy and the input.
 func replay<ID, Summary>(
     _ update: ListUpdate<ID, Summary>, _ policy: String, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>,
     _ where_: () -> String
 ) {
-    if update.changes.isEmpty != update.batches.isEmpty { fail("\(policy): empty change set and batches disagree; \(where_())") }
-    if let last = update.batches.last, last.after != new { fail("\(policy): the last batch's after state is not the new list; \(where_())") }
-    for kind in [ReferenceListViewKind.table, .collection] {
-        var view = ReferenceListView<ID, Summary>(kind: kind)
-        view.reloadData(from: old)
-        for (index, batch) in update.batches.enumerated() {
-            do {
-                try view.apply(batch)
-                try view.verifyCells(against: batch.after)
-            } catch {
-                fail("\(policy) on \(kind): batch \(index) of \(update.batches.count) \(batch.update): \(error); \(where_())")
-            }
-        }
-        do {
-            try view.verifyCells(against: new)
-        } catch {
-            fail("\(policy) on \(kind) final state: \(error); \(where_())")
-        }
-    }
-    let updated = Set(update.changes.itemUpdates.map { new.identifier(at: $0.to) })
-    var before = old
-    for batch in update.batches {
-        for path in batch.update.reloadItems + batch.update.reconfigureItems where !updated.contains(before.identifier(at: path)) {
-            fail("\(policy): reloaded an unchanged item at \(path); \(where_())")
-        }
-        before = batch.after
-    }
+    if let failure = UpdateReplay.firstFailure(of: update, from: old, to: new) { fail("\(policy): \(failure); \(where_())") }
 }

@@ -20,38 +20,12 @@ struct ReplayOracleTests {
         return (check(update, from: old, to: new, updateStyle: updateStyle, kinds: kinds), update)
     }
 
+    /// The shared replay check (``UpdateReplay``, also used by the fuzz targets).
     private static func check<ID, Summary>(
         _ update: ListUpdate<ID, Summary>, from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>,
         updateStyle: UpdateStyle, kinds: [ReferenceListView<ID, Summary>.Kind]
     ) -> String? {
-        if update.changes.isEmpty != update.batches.isEmpty { return "empty change set and batches disagree" }
-        for kind in kinds {
-            var view = ReferenceListView<ID, Summary>(kind: kind)
-            view.reloadData(from: old)
-            for (index, batch) in update.batches.enumerated() {
-                do {
-                    try view.apply(batch)
-                    try view.verifyCells(against: batch.after)
-                } catch {
-                    return "\(kind) batch \(index) of \(update.batches.count) \(batch.update): \(error)"
-                }
-            }
-            do {
-                try view.verifyCells(against: new)
-            } catch {
-                return "\(kind) final state: \(error)"
-            }
-        }
-        // No item is reloaded or reconfigured unless its summary changed.
-        let updated = Set(update.changes.itemUpdates.map { new.identifier(at: $0.to) })
-        var before = old
-        for batch in update.batches {
-            for path in batch.update.reloadItems + batch.update.reconfigureItems where !updated.contains(before.identifier(at: path)) {
-                return "reloaded an unchanged item at \(path)"
-            }
-            before = batch.after
-        }
-        return nil
+        UpdateReplay.firstFailure(of: update, from: old, to: new, kinds: kinds)
     }
 
     /// Replays `old → new` under both policies, checks the default policy's displacement

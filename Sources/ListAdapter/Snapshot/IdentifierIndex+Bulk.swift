@@ -29,86 +29,37 @@ extension IdentifierIndex {
             let duplicates = found.sorted()
             return (IdentifierIndex(slicing: slots, seed: seed, used: count - duplicates.count), duplicates)
         }
-        let parts = 1
-        var outcomes = [BulkInsertOutcome](repeating: BulkInsertOutcome(), count: parts)
-        // Every slot is initialised: each part initialises its range first.
-        let slotArray = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+        // A small list: each identifier inserted at its home slot, in chunk order.
+        var duplicates: [UInt32] = []
+        let mask = slotCount - 1
+        let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+            slots.initialize(repeating: empty)
             chunks.withUnsafeBufferPointer { chunks in
-                outcomes.withUnsafeMutableBufferPointer { outcomes in
-                    // Each part reads the chunks and writes only its range of slots and its
-                    // own outcome; the join comes before anything reads them.
-                    inParallelIfMany(parts) { part in
-                        let range = (part * slotCount / parts) ..< ((part + 1) * slotCount / parts)
-                        outcomes[part] = insertPart(chunks, into: slots, range: range, seed: seed)
-                    }
-                }
-                // The deferred probes, in part order (each part's in chunk order), wrapping.
-                let mask = slotCount - 1
-                for part in outcomes.indices {
-                    for place in outcomes[part].deferred {
-                        let id = identifier(at: place, in: chunks)
-                        var slot = IdentifierHash.hash(id, seed: seed) & mask
-                        while true {
-                            let stored = slots[slot]
-                            if stored == empty {
-                                slots[slot] = place
-                                break
+                for serial in chunks.indices {
+                    chunks[serial].ids.withUnsafeBufferPointer { ids in
+                        for offset in ids.indices {
+                            let id = ids[offset]
+                            let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
+                            var slot = IdentifierHash.hash(id, seed: seed) & mask
+                            while true {
+                                let stored = slots[slot]
+                                if stored == empty {
+                                    slots[slot] = place
+                                    break
+                                }
+                                if identifier(at: stored, in: chunks) == id {
+                                    duplicates.append(place)
+                                    break
+                                }
+                                slot = (slot &+ 1) & mask
                             }
-                            if identifier(at: stored, in: chunks) == id {
-                                outcomes[part].duplicates.append(place)
-                                break
-                            }
-                            slot = (slot &+ 1) & mask
                         }
                     }
                 }
             }
             initialized = slotCount
         }
-        var duplicates = outcomes.flatMap(\.duplicates)
-        duplicates.sort()
-        let index = IdentifierIndex(slicing: slotArray, seed: seed, used: count - duplicates.count)
-        return (index, duplicates)
-    }
-
-    /// Fills `range` of `slots`: initialises it empty, then inserts every identifier of
-    /// `chunks` whose home slot is in `range`, in chunk order.
-    @inlinable
-    static func insertPart<ID, Summary>(
-        _ chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, into slots: UnsafeMutableBufferPointer<UInt32>,
-        range: Range<Int>, seed: UInt64
-    ) -> BulkInsertOutcome {
-        UnsafeMutableBufferPointer(rebasing: slots[range]).initialize(repeating: empty)
-        var outcome = BulkInsertOutcome()
-        let mask = slots.count - 1
-        let (low, high) = (range.lowerBound, range.upperBound)
-        for serial in chunks.indices {
-            chunks[serial].ids.withUnsafeBufferPointer { ids in
-                for offset in ids.indices {
-                    let id = ids[offset]
-                    var slot = IdentifierHash.hash(id, seed: seed) & mask
-                    guard slot >= low && slot < high else { continue }
-                    let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
-                    while true {
-                        let stored = slots[slot]
-                        if stored == empty {
-                            slots[slot] = place
-                            break
-                        }
-                        if identifier(at: stored, in: chunks) == id {
-                            outcome.duplicates.append(place)
-                            break
-                        }
-                        slot &+= 1
-                        if slot == high {
-                            outcome.deferred.append(place)
-                            break
-                        }
-                    }
-                }
-            }
-        }
-        return outcome
+        return (IdentifierIndex(slicing: slots, seed: seed, used: count - duplicates.count), duplicates)
     }
 
     /// The identifier at packed place `place` of `chunks` (serial = offset in `chunks`).
