@@ -64,8 +64,16 @@ struct DemoDatabase {
             signals.forEach { $0.cancel() }
             for number in Self.interruptions { signal(number, SIG_DFL) }
         }
+        // For the tests of an interrupted creation: with LISTADAPTER_SAMPLE_HOLD_CREATION set,
+        // creation stops after its first progress report and waits for a signal (whose
+        // handler removes the files and exits), so that Ctrl-C lands during creation
+        // however fast the machine writes.
+        let holds = ProcessInfo.processInfo.environment["LISTADAPTER_SAMPLE_HOLD_CREATION"] != nil
         do {
-            try MailGenerator(path: partialPath, rows: rows, days: max(1, rows / 1_000)).generate(progress: progress)
+            try MailGenerator(path: partialPath, rows: rows, days: max(1, rows / 1_000)).generate { done, total in
+                progress(done, total)
+                while holds { _ = sleep(3_600) }
+            }
             try FileManager.default.moveItem(atPath: partialPath, toPath: path)
         } catch {
             removePartialFiles()

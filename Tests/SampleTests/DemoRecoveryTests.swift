@@ -20,8 +20,11 @@ struct DemoRecoveryTests {
         let cache = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let sample = try SampleProcess.executable.path
-        // The shell survives Ctrl-C (its trap) to report how the program ended.
-        let session = try Session(command: "sh -c 'trap : INT; XDG_CACHE_HOME=\(cache.path) \(sample) --rows 1000000; echo EXITED $?; sleep 600'")
+        // The shell survives Ctrl-C (its trap) to report how the program ended. Creation
+        // holds after its first progress report (LISTADAPTER_SAMPLE_HOLD_CREATION), so the
+        // Ctrl-C comes during creation on any machine: a fast one once finished the
+        // million rows before a loaded test run looked at the screen.
+        let session = try Session(command: "sh -c 'trap : INT; LISTADAPTER_SAMPLE_HOLD_CREATION=1 XDG_CACHE_HOME=\(cache.path) \(sample) --rows 1000000; echo EXITED $?; sleep 600'")
         defer { session.kill() }
         _ = try await session.waitForScreen("creation under way") { $0.contains("generating") }
         let folder = cache.appendingPathComponent("listadapter-sample")
