@@ -273,17 +273,28 @@ public final class SQLiteListSource<
     /// statement, on a reader of the database; ids whose row vanished (or no longer
     /// matches the filter) are absent from the result.
     ///
-    /// - Throws: ``SQLiteSourceError``.
+    /// - Throws: ``SQLiteSourceError``; `corrupt` when SQLite returns a row for an
+    ///   identifier that was not asked for (a damaged index that disagrees with its table,
+    ///   which SQLite does not always notice).
     public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         try checkFile()
         if ids.isEmpty { return [:] }
         let query = self.query
         let json = "[" + ids.map { $0.jsonLiteral }.joined(separator: ",") + "]"
+        let items: [ID: SummarizedItem<Summary, Item>]
         do {
-            return try Self.readItems(ids, json: json, query: query, sql: itemsSQL, from: database)
+            items = try Self.readItems(ids, json: json, query: query, sql: itemsSQL, from: database)
         } catch {
             throw SQLiteSourceError(error, path: path, sql: itemsSQL)
         }
+        if items.count > ids.count || !items.keys.allSatisfy(Set(ids).contains) {
+            let stray = items.keys.first { !ids.contains($0) }.map { "\($0)" } ?? "?"
+            throw SQLiteSourceError(
+                .corrupt, path: path, sql: itemsSQL,
+                message: "the database returned a row for identifier \(stray), which was not asked for: an index disagrees with its table (PRAGMA integrity_check tells)"
+            )
+        }
+        return items
     }
 
     /// Reads the rows of `ids` synchronously, on the calling thread when a reader is free.
