@@ -287,8 +287,8 @@ public final class SQLiteListSource<
         } catch {
             throw SQLiteSourceError(error, path: path, sql: itemsSQL)
         }
-        if items.count > ids.count || !items.keys.allSatisfy(Set(ids).contains) {
-            let stray = items.keys.first { !ids.contains($0) }.map { "\($0)" } ?? "?"
+        let asked = Set(ids)
+        if let stray = items.keys.first(where: { !asked.contains($0) }) {
             throw SQLiteSourceError(
                 .corrupt, path: path, sql: itemsSQL,
                 message: "the database returned a row for identifier \(stray), which was not asked for: an index disagrees with its table (PRAGMA integrity_check tells)"
