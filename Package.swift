@@ -14,12 +14,21 @@ let package = Package(
         .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
         .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
         .library(name: "ListAdapterSwiftUI", targets: ["ListAdapterSwiftUI"]),
+        // Empty unless the package trait PostgreSQL is enabled (it brings postgres-nio and SwiftNIO).
+        .library(name: "ListAdapterPostgres", targets: ["ListAdapterPostgres"]),
         .executable(name: "sample", targets: ["Sample"]),
         .executable(name: "bench", targets: ["Benchmarks"]),
         .executable(name: "soak", targets: ["SoakTests"]),
     ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "ListAdapterPostgres: lists that live in a PostgreSQL server, on postgres-nio (brings SwiftNIO). Off by default: an app that uses only SQLite builds none of it."
+        ),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -40,6 +49,15 @@ let package = Package(
                 "ListAdapter",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ListAdapterPostgres",
+            dependencies: [
+                "ListAdapter",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -86,6 +104,16 @@ let package = Package(
             dependencies: [
                 "ListAdapterSQLite", "ListAdapter", "ListAdapterTesting", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Against a real server: LISTADAPTER_POSTGRES_URL (.ci/postgres.sh starts one); built
+        // with the trait: `swift test --traits PostgreSQL`.
+        .testTarget(
+            name: "ListAdapterPostgresTests",
+            dependencies: [
+                "ListAdapterPostgres", "ListAdapter", "ListAdapterTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictSettings
         ),

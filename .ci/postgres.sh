@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the tests of ListAdapterPostgres (issue 24).
+#
+#   .ci/postgres.sh start [DIR]   creates and starts a cluster in DIR (default
+#                                 ${TMPDIR:-/tmp}/listadapter-postgres), then prints the
+#                                 line to export: LISTADAPTER_POSTGRES_URL=postgres://...
+#   .ci/postgres.sh stop [DIR]    stops it and deletes DIR
+#
+# The server runs as an unprivileged user (initdb refuses root: `postgres` when Debian's
+# package created it, else `nobody`), listens on loopback port $LISTADAPTER_POSTGRES_PORT
+# (default 55432) and on a Unix socket in DIR, with fsync off (throwaway data). Two roles:
+# `listadapter` (password `listadapter`, owns database `listadapter`: the tests' owned
+# sources) and `reader` (password `reader`, may only SELECT what it is granted). Needs the
+# server binaries: Debian's `postgresql` package (.ci/run installs it).
+set -euo pipefail
+action=${1:-}
+dir=${2:-${TMPDIR:-/tmp}/listadapter-postgres}
+port=${LISTADAPTER_POSTGRES_PORT:-55432}
+
+bindir=""
+for candidate in /usr/lib/postgresql/*/bin; do
+    [ -x "$candidate/initdb" ] && bindir=$candidate
+done
+if [ -z "$bindir" ]; then
+    echo "postgres.sh: no PostgreSQL server binaries (apt-get install postgresql)" >&2
+    exit 2
+fi
+if id postgres >/dev/null 2>&1; then user=postgres; else user=nobody; fi
+as_user() {
+    if [ "$(id -u)" -eq 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi
+}
+
+case "$action" in
+start)
+    if [ -f "$dir/data/postmaster.pid" ] && as_user "$bindir/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+        echo "LISTADAPTER_POSTGRES_URL=postgres://listadapter:listadapter@127.0.0.1:$port/listadapter"
+        exit 0
+    fi
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    [ "$(id -u)" -eq 0 ] && chown "$user" "$dir"
+    printf 'listadapter\n' >"$dir/pwfile"
+    [ "$(id -u)" -eq 0 ] && chown "$user" "$dir/pwfile"
+    as_user "$bindir/initdb" -D "$dir/data" -U listadapter --pwfile="$dir/pwfile" -A scram-sha-256 \
+        --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+        || { cat "$dir/initdb.log" >&2; exit 1; }
+    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    PGPASSWORD=listadapter "$bindir/psql" -X -q -h 127.0.0.1 -p "$port" -U listadapter -d postgres -v ON_ERROR_STOP=1 <<'SQL' >/dev/null
+CREATE DATABASE listadapter;
+CREATE ROLE reader LOGIN PASSWORD 'reader';
+SQL
+    echo "LISTADAPTER_POSTGRES_URL=postgres://listadapter:listadapter@127.0.0.1:$port/listadapter"
+    ;;
+stop)
+    if [ -d "$dir/data" ]; then
+        as_user "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$dir"
+    ;;
+*)
+    echo "usage: .ci/postgres.sh start|stop [DIR]" >&2
+    exit 2
+    ;;
+esac

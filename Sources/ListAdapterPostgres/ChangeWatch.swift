@@ -1,0 +1,135 @@
+#if PostgreSQL
+import ListAdapter
+import Logging
+import PostgresNIO
+
+/// The task that notices changes while a source is attached, on a connection of its own:
+/// `LISTEN`s on the change log's channel (owned) or the owner's channel (followed), polls
+/// the table's statistics (followed), and invalidates the adapter on each change.
+///
+/// When its connection fails it invalidates once (the adapter's reload then reports the
+/// failure in its load state and keeps its list), reconnects with doubling backoff, and
+/// invalidates again once connected (the reload resynchronises the list).
+///
+/// Thread safety: `Sendable`; its loop runs on the cooperative pool.
+final class ChangeWatch: Sendable {
+    struct Plan: Sendable {
+        var server: PostgresServer
+        var settings: [(String, String)]
+        var logger: Logger
+        /// The channel to `LISTEN` on.
+        var channel: String?
+        /// The table (as `regclass` text) whose statistics to poll, and how often.
+        var pollTable: String?
+        var pollInterval: Duration
+        var initialBackoff: Duration
+        var maximumBackoff: Duration
+        var replyTimeout: Duration
+    }
+
+    private let plan: Plan
+    private let invalidation: ListInvalidation
+    private let onReconnect: @Sendable () -> Void
+    private let task = Guarded<Task<Void, Never>?>(nil)
+
+    init(plan: Plan, invalidation: ListInvalidation, onReconnect: @escaping @Sendable () -> Void) {
+        self.plan = plan
+        self.invalidation = invalidation
+        self.onReconnect = onReconnect
+    }
+
+    func start() {
+        let plan = plan
+        let invalidation = invalidation
+        let onReconnect = onReconnect
+        guard plan.channel != nil || plan.pollTable != nil else { return }
+        task.withLock {
+            $0 = Task.detached {
+                await Self.run(plan, invalidation, onReconnect)
+            }
+        }
+    }
+
+    func stop() {
+        task.withLock { $0 }?.cancel()
+    }
+
+    private static func run(_ plan: Plan, _ invalidation: ListInvalidation, _ onReconnect: @Sendable () -> Void) async {
+        var backoff = plan.initialBackoff
+        var failed = false
+        while !Task.isCancelled {
+            let slot = ConnectionSlot(server: plan.server, settings: plan.settings, logger: plan.logger, name: "watch")
+            do {
+                let connection = try await slot.open(table: plan.pollTable)
+                if failed {
+                    failed = false
+                    onReconnect()
+                    invalidation.invalidate()
+                }
+                backoff = plan.initialBackoff
+                try await withTaskCancellationHandler {
+                    try await watch(connection, plan, invalidation)
+                } onCancel: {
+                    Task { try? await connection.close() }
+                }
+            } catch {
+                if Task.isCancelled { break }
+                if !failed {
+                    failed = true
+                    invalidation.invalidate()
+                }
+            }
+            await slot.close()
+            if Task.isCancelled { break }
+            try? await Task.sleep(for: backoff)
+            backoff = min(backoff * 2, plan.maximumBackoff)
+        }
+    }
+
+    /// Watches until the connection fails (throws) or the task is cancelled.
+    private static func watch(_ connection: PostgresConnection, _ plan: Plan, _ invalidation: ListInvalidation) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            if let channel = plan.channel {
+                group.addTask {
+                    try await connection.listen(on: channel) { notifications in
+                        for try await _ in notifications { invalidation.invalidate() }
+                    }
+                    throw WatchEnded()
+                }
+            }
+            if let table = plan.pollTable {
+                group.addTask {
+                    var last: Int64?
+                    while !Task.isCancelled {
+                        let counter = try await withDeadline(plan.replyTimeout, onTimeout: { try? await connection.close() }) {
+                            try await statisticsCounter(connection, table: table)
+                        }
+                        if let previous = last, previous != counter { invalidation.invalidate() }
+                        last = counter
+                        try await Task.sleep(for: plan.pollInterval)
+                    }
+                }
+            } else {
+                // Only the notifications: the connection's end is the watch's end.
+                group.addTask { try await connection.closeFuture.get(); throw WatchEnded() }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The table's count of inserted, updated and deleted rows (PostgreSQL's cumulative
+    /// statistics; -1 for a table it has none for). Moves within about a second of another
+    /// session's commit (a backend reports its counts at commit, at most once a second).
+    static func statisticsCounter(_ connection: PostgresConnection, table: String) async throws -> Int64 {
+        let rows = try await connection.query(
+            "SELECT coalesce((SELECT n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables WHERE relid = to_regclass(\(table))), -1)::int8",
+            logger: connection.logger
+        )
+        for try await value in rows.decode(Int64.self) { return value }
+        return -1
+    }
+}
+/// The watch's connection ended (its notifications stopped, or it closed).
+struct WatchEnded: Error {}
+#endif

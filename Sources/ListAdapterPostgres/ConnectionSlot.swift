@@ -1,0 +1,133 @@
+#if PostgreSQL
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One connection to the server, opened when first needed and opened again after it
+/// dropped; every call on it has a deadline.
+///
+/// A source keeps one slot per purpose (payload fetches, tracked loads, notifications), so
+/// that a transaction on one never interleaves with another's statements.
+///
+/// Thread safety: an actor; its calls run on the cooperative pool.
+actor ConnectionSlot {
+    let server: PostgresServer
+    let settings: [(String, String)]
+    let logger: Logger
+    let name: String
+    private var connection: PostgresConnection?
+    private var opening: Task<PostgresConnection, any Error>?
+    private var closed = false
+
+    init(server: PostgresServer, settings: [(String, String)], logger: Logger, name: String) {
+        self.server = server
+        self.settings = settings
+        self.logger = logger
+        self.name = name
+    }
+
+    /// The open connection, opening one if there is none (or the last one closed).
+    ///
+    /// - Throws: ``PostgresSourceError``: `connection`, `authentication`, `timeout`...
+    func open(table: String?) async throws(PostgresSourceError) -> PostgresConnection {
+        if closed {
+            throw PostgresSourceError(.connection, server: server.description, table: table, message: "the source was closed")
+        }
+        if let connection, !connection.isClosed { return connection }
+        connection = nil
+        let task: Task<PostgresConnection, any Error>
+        if let opening {
+            task = opening
+        } else {
+            let configuration = server.configuration(settings: settings)
+            let logger = logger
+            let limit = server.connectTimeout
+            task = Task {
+                // NIO's connect timeout covers TCP only: the deadline covers TLS and
+                // authentication too (a server that accepts and then says nothing).
+                let box = ConnectionBox()
+                return try await withDeadline(limit, onTimeout: { await box.close() }) {
+                    let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                    await box.set(connection)
+                    return connection
+                }
+            }
+            opening = task
+        }
+        do {
+            let opened = try await task.value
+            opening = nil
+            if closed {
+                try? await opened.close()
+                throw PostgresSourceError(.connection, server: server.description, table: table, message: "the source was closed")
+            }
+            connection = opened
+            return opened
+        } catch {
+            opening = nil
+            throw Self.classify(error, server: server, table: table, sql: nil, doing: "connecting")
+        }
+    }
+
+    /// Runs `body` on the open connection within `limit`; past it the connection is
+    /// closed (ending the statement) and the call fails as `timeout`.
+    func run<T: Sendable>(
+        table: String?, sql: String?, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws(PostgresSourceError) -> T {
+        let connection = try await open(table: table)
+        do {
+            return try await withDeadline(limit, onTimeout: { try? await connection.close() }) {
+                try await body(connection)
+            }
+        } catch {
+            if connection.isClosed, self.connection === connection { self.connection = nil }
+            throw Self.classify(error, server: server, table: table, sql: sql, doing: "waiting for the server")
+        }
+    }
+
+    /// Closes the connection (if open) and refuses to open another.
+    func close() async {
+        closed = true
+        opening?.cancel()
+        if let connection {
+            self.connection = nil
+            try? await connection.close()
+        }
+    }
+
+    /// Drops the connection so that the next call opens a new one (after a failure that
+    /// may have left it unusable).
+    func reset() async {
+        if let connection {
+            self.connection = nil
+            try? await connection.close()
+        }
+    }
+
+    static func classify(_ error: any Error, server: PostgresServer, table: String?, sql: String?, doing: String) -> PostgresSourceError {
+        if let deadline = error as? DeadlinePassed {
+            return PostgresSourceError(.timeout, server: server.description, table: table, sql: sql, message: "no answer within \(deadline.limit) while \(doing)")
+        }
+        if error is CancellationError {
+            return PostgresSourceError(.connection, server: server.description, table: table, sql: sql, message: "cancelled while \(doing)")
+        }
+        return PostgresSourceError(error, server: server.description, table: table, sql: sql)
+    }
+}
+
+/// The connection being opened, so that a deadline can close it.
+private actor ConnectionBox {
+    var connection: PostgresConnection?
+    var closed = false
+
+    func set(_ connection: PostgresConnection) async {
+        self.connection = connection
+        if closed { try? await connection.close() }
+    }
+
+    func close() async {
+        closed = true
+        try? await connection?.close()
+    }
+}
+#endif

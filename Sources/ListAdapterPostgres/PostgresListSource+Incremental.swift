@@ -1,0 +1,196 @@
+#if PostgreSQL
+public import ListAdapter
+import Logging
+import PostgresNIO
+
+extension PostgresListSource: IncrementalListDataSource {
+    /// Installs (or repairs) the change log: a log table and two triggers on the listed
+    /// table (see ``PostgresChangeLog``), in one transaction. An owned source with
+    /// ``Options/changeLog`` does this when it opens, and again at a full load that finds
+    /// a trigger missing (after a migration dropped it).
+    ///
+    /// Call it from any task; it writes to the server.
+    ///
+    /// - Throws: ``PostgresSourceError``: `readOnly` for a followed source;
+    ///   `permissionDenied` when the role may not create tables, functions or triggers.
+    public func installChangeLog() async throws(PostgresSourceError) {
+        guard access == .owned else {
+            throw PostgresSourceError(.readOnly, server: server.description, table: table, message: "the source follows \(table) read-only; a change log needs access: .owned")
+        }
+        guard let changeLog else {
+            throw PostgresSourceError(.invalidQuery, server: server.description, table: table, message: "a change log needs a table origin (not a SELECT) and Options.changeLog")
+        }
+        let regclass = changeLog.qualifiedTable
+        let identifier = query.identifier
+        let typeSQL = PostgresChangeLog.identifierTypeSQL
+        let identifierType: String? = try await tracking.run(table: table, sql: typeSQL, limit: options.replyTimeout) { connection in
+            var bindings = PostgresBindings()
+            bindings.append(regclass)
+            bindings.append(identifier)
+            for try await type in try await connection.query(PostgresQuery(unsafeSQL: typeSQL, binds: bindings), logger: connection.logger).decode(String.self) {
+                return type
+            }
+            return nil
+        }
+        guard let identifierType else {
+            throw PostgresSourceError(.missingColumn, server: server.description, table: table, message: "\(table) has no column \(identifier)")
+        }
+        let statements = changeLog.installSQL(identifierType: identifierType)
+        try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
+            try await Self.inTransaction(connection, "BEGIN") {
+                for statement in statements {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger).collect()
+                }
+            }
+        }
+    }
+
+    /// Whether both triggers of the change log are on the table.
+    func changeLogIsInstalled(_ connection: PostgresConnection, _ changeLog: PostgresChangeLog) async throws -> Bool {
+        var bindings = PostgresBindings()
+        bindings.append(changeLog.qualifiedTable)
+        for try await count in try await connection.query(PostgresQuery(unsafeSQL: PostgresChangeLog.installedTriggersSQL, binds: bindings), logger: connection.logger).decode(Int64.self) {
+            return count == 2
+        }
+        return false
+    }
+
+    /// Scans the whole list as the baseline the next ``loadChanges(since:)`` patches: in
+    /// one repeatable-read transaction with the change log's position, so that the list
+    /// and the cursor describe the same state.
+    ///
+    /// Called from one of the adapter's tasks, never on the main queue.
+    public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
+        guard let changeLog else { return try await loadEntries() }
+        let ticket = state.withLock { state in
+            state.ticket += 1
+            return state.ticket
+        }
+        let repaired = try await tracking.run(table: table, sql: nil, limit: options.replyTimeout) { [self] connection in
+            try await changeLogIsInstalled(connection, changeLog)
+        }
+        if !repaired { try await installChangeLog() }
+        let expected = state.withLock { $0.lastCount }
+        let (scanned, cursor): (EntryStream<ID, Summary>.Scanned, LogCursor) = try await tracking.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
+            try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                let scanned = try await EntryStream<ID, Summary>.scan(connection, sql: entriesSQL, arguments: query.arguments, expectedCount: expected)
+                let position = try await Self.position(connection, changeLog)
+                var applied = Set<Int64>()
+                for try await seq in try await connection.query(PostgresQuery(unsafeSQL: changeLog.recentSQL), logger: connection.logger).decode(Int64.self) {
+                    applied.insert(seq)
+                }
+                return (scanned, LogCursor(xmin: position.xmin, applied: applied, highest: position.highest))
+            }
+        }
+        // Prune now and then (a reader further behind than the log reaches rescans).
+        if cursor.highest % 64 == 0 || cursor.highest > 0 && ticket % 16 == 1 {
+            let prune = changeLog.pruneSQL
+            try? await tracking.run(table: table, sql: prune, limit: options.replyTimeout) { connection in
+                _ = try await connection.query(PostgresQuery(unsafeSQL: prune), logger: connection.logger).collect()
+            }
+        }
+        state.withLock { state in
+            state.lastCount = scanned.snapshot.count
+            state.statistics.fullLoads += 1
+            guard state.ticket == ticket else { return }
+            state.cursor = scanned.isContiguous ? cursor : nil
+        }
+        return scanned.snapshot
+    }
+
+    /// The change since `snapshot` (the list this source last produced) as a patch read
+    /// from the change log; `nil` to have the adapter rescan (no log, sections not
+    /// contiguous in the order, a truncate, entries pruned past the cursor, too many rows,
+    /// rows that moved in ways the log does not explain).
+    ///
+    /// Called from one of the adapter's tasks, never on the main queue.
+    public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
+        guard let changeLog else { return nil }
+        let (ticket, cursor) = state.withLock { state in
+            state.ticket += 1
+            return (state.ticket, state.cursor)
+        }
+        guard let cursor else { return nil }
+        let limit = options.incrementalRowLimit
+        let fanOut = options.placementFanOut
+        let query = query
+        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changeLog.entriesSQL, limit: options.replyTimeout) { connection in
+            try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                let position = try await Self.position(connection, changeLog)
+                if position.lowest > cursor.highest + 1, position.highest > cursor.highest {
+                    return .fallback("the log was pruned past the cursor")
+                }
+                if position.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
+                var bindings = PostgresBindings()
+                bindings.append(cursor.xmin)
+                var touched = Set<ID>()
+                var applied = Set<Int64>()
+                var truncated = false
+                let entries = try await connection.query(PostgresQuery(unsafeSQL: changeLog.entriesSQL, binds: bindings), logger: connection.logger)
+                for try await row in entries {
+                    let (seq, isTruncate, recent) = try row.decode((Int64, Bool, Bool).self)
+                    if recent { applied.insert(seq) }
+                    if cursor.applied.contains(seq) { continue }
+                    if isTruncate {
+                        truncated = true
+                    } else {
+                        touched.insert(try row.decode((Int64, Bool, Bool, ID).self).3)
+                    }
+                }
+                if truncated { return .fallback("the table was truncated") }
+                if touched.count > limit { return .fallback("\(touched.count) rows changed (more than \(limit))") }
+                let next = LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, cursor.highest))
+                if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next, 0) }
+                var placement = PostgresRowPlacement<ID, Summary>(connection: connection, query: query, fanOut: fanOut)
+                do {
+                    let patch = try await placement.patch(baseline: snapshot, touched: Array(touched))
+                    return .patch(patch, next, placement.roundTrips)
+                } catch let untrusted as PostgresRowPlacement<ID, Summary>.Untrusted {
+                    return .fallback(untrusted.reason)
+                }
+            }
+        }
+        switch outcome {
+        case .fallback(let reason):
+            state.withLock { state in
+                state.statistics.fallbacks += 1
+                state.statistics.lastFallbackReason = reason
+            }
+            return nil
+        case .patch(let patch, let next, let roundTrips):
+            state.withLock { state in
+                state.statistics.patches += 1
+                state.statistics.placementRoundTrips += roundTrips
+                if state.ticket == ticket { state.cursor = next }
+            }
+            return patch
+        }
+    }
+
+    enum PatchOutcome: Sendable {
+        case patch(ListSnapshotPatch<ID, Summary>, LogCursor, Int)
+        case fallback(String)
+    }
+
+    /// The snapshot's `xmin` and the log's smallest and largest `seq`.
+    static func position(_ connection: PostgresConnection, _ changeLog: PostgresChangeLog) async throws -> (xmin: String, lowest: Int64, highest: Int64) {
+        for try await (xmin, lowest, highest) in try await connection.query(PostgresQuery(unsafeSQL: changeLog.positionSQL), logger: connection.logger).decode((String, Int64, Int64).self) {
+            return (xmin, lowest, highest)
+        }
+        throw PostgresRowPlacement<ID, Summary>.Untrusted(reason: "no log position")
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`, rolling back when it throws.
+    static func inTransaction<T: Sendable>(_ connection: PostgresConnection, _ begin: String, _ body: () async throws -> T) async throws -> T {
+        _ = try await connection.query(PostgresQuery(unsafeSQL: begin), logger: connection.logger).collect()
+        do {
+            let result = try await body()
+            _ = try await connection.query("COMMIT", logger: connection.logger).collect()
+            return result
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: connection.logger).collect()
+            throw error
+        }
+    }
+}
+#endif

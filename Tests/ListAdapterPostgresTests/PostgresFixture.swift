@@ -1,0 +1,139 @@
+#if PostgreSQL
+import Foundation
+import ListAdapter
+import ListAdapterPostgres
+import Logging
+import PostgresNIO
+import Testing
+
+/// A ticket row, decoded by column name.
+struct Ticket: PostgresRowDecodable, Equatable {
+    var id: Int64
+    var queue: String?
+    var version: Int64
+    var subject: String
+
+    init(row: PostgresRandomAccessRow) throws {
+        id = try row["id"].decode(Int64.self)
+        queue = try row["queue"].decode(String?.self)
+        version = try row["version"].decode(Int64.self)
+        subject = try row["subject"].decode(String.self)
+    }
+}
+
+/// A table of its own in the test server's database (LISTADAPTER_POSTGRES_URL, started by
+/// `.ci/postgres.sh start`), dropped by ``remove()``.
+struct PostgresFixture {
+    typealias Source = PostgresListSource<Int64, Int64, Ticket>
+
+    static let url = ProcessInfo.processInfo.environment["LISTADAPTER_POSTGRES_URL"]
+    static var isAvailable: Bool { url != nil }
+    static let unavailable: Comment = "no PostgreSQL server: LISTADAPTER_POSTGRES_URL is not set (start one: eval export $(.ci/postgres.sh start))"
+
+    let server: PostgresServer
+    let table: String
+
+    /// A table `ticket_<random>` with `rows` rows in `queues` queues (sections).
+    init(rows: Int = 0, queues: Int = 5) async throws {
+        server = try PostgresServer(url: Self.url ?? "postgres://missing@localhost/missing")
+        table = "ticket_" + UUID().uuidString.prefix(8).lowercased()
+        var sql = "CREATE TABLE \(table) (id bigint PRIMARY KEY, queue text, version bigint NOT NULL DEFAULT 1, subject text NOT NULL);"
+        if rows > 0 {
+            sql += "INSERT INTO \(table) SELECT g, 'queue ' || (g % \(queues)), 1, 'Subject ' || g FROM generate_series(1, \(rows)) AS g;"
+        }
+        try psql(sql)
+    }
+
+    var query: PostgresListQuery {
+        PostgresListQuery(table: table, identifier: "id", section: "queue", summary: "version", order: "queue, id")
+    }
+
+    func source(access: PostgresAccess = .owned, options: Source.Options = Self.fastOptions) async throws -> Source {
+        try await Source(server: server, query: query, access: access, options: options)
+    }
+
+    /// Short waits, so that a test of a failure does not wait for the defaults.
+    static var fastOptions: Source.Options {
+        var options = Source.Options()
+        options.pollInterval = .milliseconds(200)
+        options.maximumBackoff = .milliseconds(500)
+        return options
+    }
+
+    /// Runs `sql` through `psql`, another process, as any writer would.
+    func psql(_ sql: String, user: String? = nil, password: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        guard case .tcp(let host, let port) = server.endpoint else { throw FixtureError("the test server must be reached over TCP") }
+        process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", "\(port)", "-U", user ?? server.username, "-d", server.database, "-c", sql]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGPASSWORD"] = password ?? server.password ?? ""
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FixtureError("psql failed (\(process.terminationStatus)): \(String(decoding: message, as: UTF8.self)) for: \(sql)")
+        }
+    }
+
+    /// The list as a plain SELECT sees it, through a connection of the test's own.
+    func truth() async throws -> ListSnapshot<Int64, Int64> {
+        try await withConnection { connection in
+            var entries: [ListEntry<Int64, Int64>] = []
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT id, queue, version FROM \(table) ORDER BY queue, id"), logger: connection.logger)
+            for try await (id, queue, version) in rows.decode((Int64, String?, Int64).self) {
+                entries.append(ListEntry(id: id, section: queue, summary: version))
+            }
+            return ListSnapshot(entries)
+        }
+    }
+
+    func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: host, port: port, username: server.username, password: server.password, database: server.database, tls: .disable),
+            id: 1, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    var host: String {
+        if case .tcp(let host, _) = server.endpoint { return host }
+        return "localhost"
+    }
+
+    var port: Int {
+        if case .tcp(_, let port) = server.endpoint { return port }
+        return 5432
+    }
+
+    func remove() {
+        try? psql("DROP TABLE IF EXISTS \(table) CASCADE; DROP TABLE IF EXISTS listadapter_log_\(table) CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_row() CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_stmt() CASCADE;")
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// In CI (LISTADAPTER_POSTGRES_REQUIRED=1) a missing server fails instead of skipping.
+@Suite("PostgreSQL: the test server")
+struct PostgresServerPresenceTests {
+    @Test func theServerIsThereWhenCIRequiresIt() {
+        if ProcessInfo.processInfo.environment["LISTADAPTER_POSTGRES_REQUIRED"] == "1" {
+            #expect(PostgresFixture.isAvailable, "\(PostgresFixture.unavailable)")
+        }
+    }
+}
+#endif
