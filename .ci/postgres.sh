@@ -5,6 +5,8 @@
 #                                 ${TMPDIR:-/tmp}/listadapter-postgres), then prints the
 #                                 line to export: LISTADAPTER_POSTGRES_URL=postgres://...
 #   .ci/postgres.sh stop [DIR]    stops it and deletes DIR
+#   .ci/postgres.sh halt [DIR]    stops the server, keeping its data (a test of a restart)
+#   .ci/postgres.sh resume [DIR]  starts it again on the same port
 #
 # The server runs as an unprivileged user (initdb refuses root: `postgres` when Debian's
 # package created it, else `nobody`), listens on loopback port $LISTADAPTER_POSTGRES_PORT
@@ -44,14 +46,21 @@ start)
     as_user "$bindir/initdb" -D "$dir/data" -U listadapter --pwfile="$dir/pwfile" -A scram-sha-256 \
         --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    echo "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >"$dir/options"
+    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     PGPASSWORD=listadapter "$bindir/psql" -X -q -h 127.0.0.1 -p "$port" -U listadapter -d postgres -v ON_ERROR_STOP=1 <<'SQL' >/dev/null
 CREATE DATABASE listadapter;
 CREATE ROLE reader LOGIN PASSWORD 'reader';
 SQL
     echo "LISTADAPTER_POSTGRES_URL=postgres://listadapter:listadapter@127.0.0.1:$port/listadapter"
+    ;;
+halt)
+    as_user "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
+    ;;
+resume)
+    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
+        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     ;;
 stop)
     if [ -d "$dir/data" ]; then
@@ -60,7 +69,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: .ci/postgres.sh start|stop [DIR]" >&2
+    echo "usage: .ci/postgres.sh start|stop|halt|resume [DIR]" >&2
     exit 2
     ;;
 esac

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 
 /// One connection to the server, opened when first needed and opened again after it
@@ -24,6 +25,15 @@ actor ConnectionSlot {
         self.settings = settings
         self.logger = logger
         self.name = name
+    }
+
+    /// A source dropped without ``close()`` (or whose opening failed) closes its
+    /// connection here: postgres-nio requires every connection to be closed.
+    deinit {
+        guard let connection else { return }
+        // Kept alive until closed: postgres-nio asserts that a connection is closed when freed.
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// The open connection, opening one if there is none (or the last one closed).

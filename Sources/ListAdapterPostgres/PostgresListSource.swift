@@ -86,6 +86,8 @@ public final class PostgresListSource<
         public var initialBackoff: Duration = .milliseconds(100)
         /// The longest wait between reconnection attempts.
         public var maximumBackoff: Duration = .seconds(5)
+        /// The sessions' `application_name` (in `pg_stat_activity`, and the server's log).
+        public var applicationName = "ListAdapter"
         /// Where postgres-nio logs (nothing by default).
         public var logger = Logger(label: "ListAdapterPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -136,7 +138,7 @@ public final class PostgresListSource<
         self.query = query
         self.access = access
         self.options = options
-        var settings = [("statement_timeout", "\(max(1, options.statementTimeout.nanoseconds / 1_000_000))"), ("application_name", "ListAdapter")]
+        var settings = [("statement_timeout", "\(max(1, options.statementTimeout.nanoseconds / 1_000_000))"), ("application_name", options.applicationName)]
         if access == .followed { settings.append(("default_transaction_read_only", "on")) }
         self.settings = settings
         fetching = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "fetch")

@@ -1,0 +1,104 @@
+#if PostgreSQL
+import Foundation
+import ListAdapter
+import ListAdapterPostgres
+import ListAdapterTesting
+import Testing
+
+/// Commits by another process (`psql`) reach a real adapter as batches the reference views
+/// accept, and the list they show equals a plain SELECT after each commit.
+@MainActor
+@Suite("PostgreSQL source: following changes", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+struct PostgresChangeTests {
+    typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>
+
+    /// Inserts, updates (summaries, sections, identifiers), deletes, rows moving to new and
+    /// emptied sections: each commit's list is the truth, reached by patches.
+    static let commits: [(String) -> String] = [
+        { "INSERT INTO \($0) VALUES (10001, 'queue 2', 1, 'new')" },
+        { "UPDATE \($0) SET version = version + 1 WHERE id % 13 = 0" },
+        { "UPDATE \($0) SET queue = 'queue 4' WHERE id IN (3, 8, 21)" },
+        { "DELETE FROM \($0) WHERE id % 17 = 1" },
+        { "UPDATE \($0) SET queue = 'a brand new queue' WHERE id = 5" },
+        { "UPDATE \($0) SET id = 20000 WHERE id = 7" },
+        { "UPDATE \($0) SET queue = NULL WHERE id BETWEEN 30 AND 40" },
+        { "DELETE FROM \($0) WHERE queue = 'queue 0'" },
+        { "INSERT INTO \($0) SELECT g, 'queue 0', 1, 'back' FROM generate_series(30001, 30020) AS g" },
+        { "BEGIN; UPDATE \($0) SET version = 99 WHERE id = 2; DELETE FROM \($0) WHERE id = 4; INSERT INTO \($0) VALUES (4, 'queue 3', 1, 'again'); COMMIT" },
+    ]
+
+    @Test func anOwnedSourcePatchesEveryCommitOfAnotherProcess() async throws {
+        let fixture = try await PostgresFixture(rows: 300, queues: 5)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .owned)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        for (index, commit) in Self.commits.enumerated() {
+            try fixture.psql(commit(fixture.table))
+            let truth = try await fixture.truth()
+            #expect(await probe.waitUntilShowing(truth), "commit \(index): \(probe.failures)")
+        }
+        let statistics = source.statistics
+        #expect(statistics.fallbacks == 0, "\(String(describing: statistics.lastFallbackReason))")
+        #expect(statistics.patches >= Self.commits.count / 2, "\(statistics)")
+        #expect(statistics.fullLoads == 1, "\(statistics)")
+        #expect(probe.failures.isEmpty)
+        probe.cancel()
+        await source.close()
+    }
+
+    @Test func aTruncateIsLoadedByARescan() async throws {
+        let fixture = try await PostgresFixture(rows: 50)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .owned)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        try fixture.psql("TRUNCATE \(fixture.table)")
+        #expect(await probe.waitUntilShowing(ListSnapshot()), "\(probe.failures)")
+        #expect(source.statistics.lastFallbackReason == "the table was truncated")
+        try fixture.psql("INSERT INTO \(fixture.table) VALUES (1, 'q', 1, 'one')")
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        probe.cancel()
+        await source.close()
+    }
+
+    @Test func aFollowedSourceNoticesCommitsByItsStatisticsAndRescans() async throws {
+        let fixture = try await PostgresFixture(rows: 100)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .followed)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        for (index, commit) in Self.commits.prefix(4).enumerated() {
+            try fixture.psql(commit(fixture.table))
+            #expect(await probe.waitUntilShowing(try await fixture.truth()), "commit \(index): \(probe.failures)")
+        }
+        #expect(source.statistics.patches == 0)
+        probe.cancel()
+        await source.close()
+    }
+
+    @Test func aFollowedSourceNeverCreatesAnythingOnTheServer() async throws {
+        let fixture = try await PostgresFixture(rows: 10)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .followed)
+        await #expect(throws: PostgresSourceError.self) { try await source.installChangeLog() }
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        let created = try await fixture.withConnection { [table = fixture.table] connection in
+            var count: Int64 = -1
+            for try await value in try await connection.query(
+                "SELECT count(*) FROM pg_class WHERE relname LIKE \("listadapter_log_" + table + "%") UNION ALL SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass(\(table))",
+                logger: connection.logger
+            ).decode(Int64.self) { count = max(count, value) }
+            return count
+        }
+        #expect(created == 0, "no log table, no trigger")
+        probe.cancel()
+        await source.close()
+    }
+}
+#endif
