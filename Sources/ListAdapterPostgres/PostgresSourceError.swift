@@ -1,4 +1,5 @@
 #if PostgreSQL
+import NIOCore
 import PostgresNIO
 
 /// A failure of a ``PostgresListSource``, with the context needed to fix it: what kind,
@@ -106,7 +107,8 @@ public struct PostgresSourceError: Error, Sendable, CustomStringConvertible {
         case .server:
             kind = Self.kind(sqlState: state ?? "")
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
-            kind = .connection
+            // NIO's own connect timeout (the TCP part of the connect deadline) is a timeout too.
+            if case .connectTimeout = error.underlying as? ChannelError { kind = .timeout } else { kind = .connection }
             if let underlying = error.underlying { message += ": \(underlying)" }
         case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError:
             kind = .authentication

@@ -151,16 +151,17 @@ struct PostgresFaultTests {
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()))
         for round in 0 ..< 3 {
-            let reconnections = source.statistics.reconnections
             try fixture.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(options.applicationName)'")
             // A commit while the source is disconnected: the resynchronisation must bring it.
             try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id % 3 = \(round); DELETE FROM \(fixture.table) WHERE id = \(round + 1)")
             let truth = try await fixture.truth()
             #expect(await probe.waitUntilShowing(truth), "round \(round): \(probe.failures)")
-            await probe.recorder.wait { _ in source.statistics.reconnections > reconnections }
         }
+        // Seen only through a watch that connected again (a notification, or the reload its
+        // reconnection asks for).
         try fixture.psql("INSERT INTO \(fixture.table) VALUES (500, 'queue 1', 1, 'after')")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        #expect(source.statistics.reconnections >= 1, "\(source.statistics)")
         #expect(probe.failures.isEmpty)
         probe.cancel()
         await source.close()
