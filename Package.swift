@@ -90,9 +90,10 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting", "ListAdapterPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Benchmarks/Sources/bench",
             swiftSettings: strictSettings

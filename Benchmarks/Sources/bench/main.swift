@@ -3,8 +3,9 @@ import Foundation
 // `swift run -c release bench [--quick] [--only GROUP] [--output DIR]`: every scenario,
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
-// the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm.
-let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm"]
+// the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
+// postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL).
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm", "postgres"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
@@ -108,6 +109,11 @@ if runs("incremental") {
     results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))
 }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
+#if PostgreSQL
+if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }
+#else
+if only == "postgres" { print("postgres: not built (swift run -c release --traits PostgreSQL bench --only postgres)") }
+#endif
 
 let loadAfter = RegressionCheck.loadAverage()
 let loads = String(format: "1-minute load average %.2f before, %.2f after", loadBefore ?? .nan, loadAfter ?? .nan)
