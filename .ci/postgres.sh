@@ -10,7 +10,7 @@
 #
 # The server runs as an unprivileged user (initdb refuses root: `postgres` when Debian's
 # package created it, else `nobody`), listens on loopback port $LISTADAPTER_POSTGRES_PORT
-# (default 55432) and on a Unix socket in DIR, with fsync off (throwaway data). Two roles:
+# (default 55432, or the next free one when another server has it) and on a Unix socket in DIR, with fsync off (throwaway data). Two roles:
 # `listadapter` (password `listadapter`, owns database `listadapter`: the tests' owned
 # sources) and `reader` (password `reader`, may only SELECT what it is granted). Needs the
 # server binaries: Debian's `postgresql` package (.ci/run installs it).
@@ -18,6 +18,8 @@ set -euo pipefail
 action=${1:-}
 dir=${2:-${TMPDIR:-/tmp}/listadapter-postgres}
 port=${LISTADAPTER_POSTGRES_PORT:-55432}
+# Whether something already listens on loopback port $1.
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 bindir=""
 for candidate in /usr/lib/postgresql/*/bin; do
@@ -35,10 +37,15 @@ as_user() {
 case "$action" in
 start)
     if [ -f "$dir/data/postmaster.pid" ] && as_user "$bindir/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
-        echo "LISTADAPTER_POSTGRES_URL=postgres://listadapter:listadapter@127.0.0.1:$port/listadapter"
+        echo "LISTADAPTER_POSTGRES_URL=postgres://listadapter:listadapter@127.0.0.1:$(cat "$dir/port")/listadapter"
         exit 0
     fi
     rm -rf "$dir"
+    # Another server on the default port (a developer's, another run's): take the next free
+    # one, unless a port was asked for.
+    if [ -z "${LISTADAPTER_POSTGRES_PORT:-}" ]; then
+        while port_taken "$port"; do port=$((port + 1)); done
+    fi
     mkdir -p "$dir"
     [ "$(id -u)" -eq 0 ] && chown "$user" "$dir"
     printf 'listadapter\n' >"$dir/pwfile"
@@ -46,6 +53,7 @@ start)
     as_user "$bindir/initdb" -D "$dir/data" -U listadapter --pwfile="$dir/pwfile" -A scram-sha-256 \
         --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
     echo "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >"$dir/options"
     as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
