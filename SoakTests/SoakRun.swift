@@ -41,6 +41,8 @@ final class SoakRun {
     private var preObservation: ListObservation?
     private var currentSource: any ListDataSource<Int64, Int64, SoakItem>
     private var lastCheck = Duration.zero
+    /// The main thread's CPU time during the last check (subtracted like ``lastCheck``).
+    private var lastCheckCPU = Duration.zero
     private var child: ChildProcessWriter?
 
     init(options: Options, directory: URL) throws {
@@ -237,6 +239,7 @@ final class SoakRun {
     private func handle(_ event: ListEvent<Int64, Int64>) {
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuStart = threadCPUTime()
         defer {
             recorder.record(event)
             let checking = clock.now - start
@@ -245,7 +248,12 @@ final class SoakRun {
         guard failure == nil else { return }
         // The previous delivery's time on the main queue, minus this observer's checks.
         let delivery = adapter.lastDeliveryDuration - lastCheck
-        if delivery > statistics.longestDelivery { statistics.longestDelivery = delivery }
+        let deliveryCPU = adapter.lastDeliveryCPUDuration - lastCheckCPU
+        if delivery > statistics.longestDelivery {
+            statistics.longestDelivery = delivery
+            statistics.longestDeliveryCPU = deliveryCPU
+        }
+        statistics.mostDeliveryCPU = max(statistics.mostDeliveryCPU, deliveryCPU)
         switch event {
         case .reload(let snapshot):
             statistics.reloads += 1
@@ -255,6 +263,7 @@ final class SoakRun {
             }
             shown = snapshot
             lastCheck = clock.now - start
+            lastCheckCPU = threadCPUTime() - cpuStart
         case .batch(let batch, let info):
             if info.batchIndex == 0 { statistics.changeSets += 1 }
             statistics.batches += 1
@@ -271,6 +280,7 @@ final class SoakRun {
             shown = batch.after
             statistics.largestList = max(statistics.largestList, shown.count)
             lastCheck = clock.now - start
+            lastCheckCPU = threadCPUTime() - cpuStart
         case .loadStateChanged(.failed(let error)):
             fail("a load failed: \(error)")
         case .loadStateChanged, .duplicateIdentifiers:
@@ -356,4 +366,11 @@ final class SoakRun {
         }
         return "{\"items\": [\n" + items.joined(separator: ",\n") + "\n]}\n"
     }
+}
+
+/// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`).
+func threadCPUTime() -> Duration {
+    var time = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return .zero }
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
 }

@@ -14,6 +14,11 @@ struct SoakStatistics {
     var fetchesChecked = 0
     var checkpoints = 0
     var longestDelivery = Duration.zero
+    /// The main thread's CPU time during the longest delivery: the rest of it was the
+    /// scheduler running other threads.
+    var longestDeliveryCPU = Duration.zero
+    /// The most CPU time one delivery took on the main thread.
+    var mostDeliveryCPU = Duration.zero
     var longestCheck = Duration.zero
     var largestList = 0
     var scrolls = 0
@@ -44,7 +49,7 @@ struct SoakStatistics {
             transitions \(transitions), invalidation storms \(storms), payload fetches \(fetchesRequested) (\(fetchesChecked) answers checked)
             checkpoints (final state == source of truth) \(checkpoints), largest list \(largestList) items
             connector: scrolls \(scrolls), selection changes \(selections), views taken off or back on screen \(offScreen), cells configured with a placeholder \(placeholders) and with a payload \(cellsFilled), first visible item's place checked after \(anchorsChecked) batches
-            longest main-thread delivery (the adapter's and the connectors' work) \(longestDelivery); longest check of one event by the soak \(longestCheck)
+            longest main-thread delivery (the adapter's and the connectors' work) \(longestDelivery), of which \(longestDeliveryCPU) on the CPU; most CPU time of one delivery \(mostDeliveryCPU); longest check of one event by the soak \(longestCheck)
             """
     }
 }

@@ -7,7 +7,11 @@ extension ListViewAdapter {
         assertOnDeliveryQueue()
         let clock = ContinuousClock()
         let start = clock.now
-        defer { delivered.lastDeliveryDuration = clock.now - start }
+        let cpuStart = ThreadCPUClock.now
+        defer {
+            delivered.lastDeliveryDuration = clock.now - start
+            delivered.lastDeliveryCPUDuration = ThreadCPUClock.now - cpuStart
+        }
         switch delivery {
         case .reload(let snapshot, let state, let reason):
             releaseOffDeliveryQueue(delivered.presented)
@@ -82,5 +86,15 @@ extension ListViewAdapter {
     public var lastDeliveryDuration: Duration {
         assertOnDeliveryQueue()
         return delivered.lastDeliveryDuration
+    }
+
+    /// How much of ``lastDeliveryDuration`` the delivery thread actually ran (its CPU
+    /// time): a long delivery with little CPU time was the scheduler running other threads
+    /// (a loaded machine), not work of the adapter or its observers.
+    ///
+    /// Delivery queue only.
+    public var lastDeliveryCPUDuration: Duration {
+        assertOnDeliveryQueue()
+        return delivered.lastDeliveryCPUDuration
     }
 }

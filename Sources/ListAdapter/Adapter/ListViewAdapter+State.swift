@@ -52,6 +52,8 @@ extension ListViewAdapter {
         var collapsed: Set<String?> = []
         /// How long the last delivery took on the delivery queue, observers included.
         var lastDeliveryDuration = Duration.zero
+        /// The delivery thread's CPU time during the last delivery.
+        var lastDeliveryCPUDuration = Duration.zero
         /// The current source as a summarizing one, if it is, for the generation it was
         /// found under: a cast to a constrained existential costs about as much as the
         /// rest of sending a fetch, so it is made once per source.
