@@ -17,6 +17,7 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
     /// and patches every writer's commits in time proportional to the change.
     case owned
 
+    /// `followed (read-only)` or `owned`. Any thread.
     public var description: String {
         switch self {
         case .followed: "followed (read-only)"
@@ -154,6 +155,7 @@ public final class PostgresListSource<
         if changeLog != nil { try await installChangeLog() }
     }
 
+    /// The server (no password), the table and the access. Any thread.
     public var description: String { "PostgresListSource(\(server), \(query), \(access))" }
 
     var table: String { query.description }

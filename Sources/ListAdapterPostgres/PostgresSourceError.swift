@@ -138,6 +138,7 @@ public struct PostgresSourceError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Kind, server (no password), table, message, SQLSTATE and SQL, on one line. Any thread.
     public var description: String {
         var text = "PostgreSQL list source: \(kind) (\(server)"
         if let table { text += ", table \(table)" }
