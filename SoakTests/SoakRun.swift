@@ -319,20 +319,14 @@ final class SoakRun {
         await waitUntil(timeout: timeout) { self.shown == truth && self.adapter.snapshot == truth }
     }
 
-    /// Returns whether `condition` came to hold (re-checked on every event and cell
-    /// configuration) before `timeout`, with no failure meanwhile.
+    /// Returns whether `condition` holds (re-checked on every event and cell configuration)
+    /// within `timeout`, with no failure meanwhile. A condition that holds only for a moment
+    /// does not end the wait (see ``ListEventRecorder/wait(atMost:until:)``): it once did,
+    /// and a recheck made while an off-screen view reloaded its cells (none on screen yet,
+    /// so every visible cell counted as filled) ended the wait with `false` a few
+    /// milliseconds into it, reported as cells left placeholders 15 s after settling.
     private func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
-        let recorder = self.recorder
-        let waiter = Task { @MainActor in
-            await recorder.wait { _ in self.failure != nil || condition() }
-        }
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            waiter.cancel()
-        }
-        let result = await waiter.value
-        timer.cancel()
-        return result && failure == nil && condition()
+        await recorder.wait(atMost: timeout) { _ in self.failure != nil || condition() } && failure == nil
     }
 
     // MARK: - Failures

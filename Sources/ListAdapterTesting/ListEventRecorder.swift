@@ -61,6 +61,9 @@ public final class ListEventRecorder<ID: Hashable & Sendable, Summary: Equatable
         return condition(events)
     }
 
+    /// How many waits are registered and not yet woken (for tests of the waits themselves).
+    package var waitingCount: Int { waiters.count }
+
     private func cancelWaiter(_ key: Int) {
         waiters.removeValue(forKey: key)?.continuation.resume()
     }
