@@ -67,9 +67,10 @@ let package = Package(
         .executableTarget(
             name: "Sample",
             dependencies: [
-                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting", "ListAdapterPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Sample",
             swiftSettings: strictSettings
@@ -79,9 +80,10 @@ let package = Package(
         .executableTarget(
             name: "SoakTests",
             dependencies: [
-                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting",
+                "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting", "ListAdapterPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "SoakTests",
             swiftSettings: strictSettings
