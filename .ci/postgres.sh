@@ -34,6 +34,20 @@ as_user() {
     if [ "$(id -u)" -eq 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi
 }
 
+# Runs "$@" holding no file descriptor but 0-2. The server pg_ctl starts keeps what it
+# inherits for its whole life, so a caller waiting for one to close (a pipe it reads to
+# the end; the socket Foundation's Process watches to learn its child exited) would wait
+# until the server stops.
+without_inherited_fds() {
+    (
+        for fd in /proc/$BASHPID/fd/*; do
+            fd=${fd##*/}
+            if [ "$fd" -gt 2 ] && [ "$fd" != 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+        done
+        "$@"
+    )
+}
+
 case "$action" in
 start)
     if [ -f "$dir/data/postmaster.pid" ] && as_user "$bindir/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
@@ -55,7 +69,7 @@ start)
         || { cat "$dir/initdb.log" >&2; exit 1; }
     echo "$port" >"$dir/port"
     echo "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >"$dir/options"
-    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
+    without_inherited_fds as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     PGPASSWORD=listadapter "$bindir/psql" -X -q -h 127.0.0.1 -p "$port" -U listadapter -d postgres -v ON_ERROR_STOP=1 <<'SQL' >/dev/null
 CREATE DATABASE listadapter;
@@ -67,7 +81,7 @@ halt)
     as_user "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
     ;;
 resume)
-    as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
+    without_inherited_fds as_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/options")" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     ;;
 stop)

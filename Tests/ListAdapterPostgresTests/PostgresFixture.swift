@@ -34,8 +34,8 @@ struct PostgresFixture {
     let table: String
 
     /// A table `ticket_<random>` with `rows` rows in `queues` queues (sections).
-    init(rows: Int = 0, queues: Int = 5) async throws {
-        server = try PostgresServer(url: Self.url ?? "postgres://missing@localhost/missing")
+    init(rows: Int = 0, queues: Int = 5, url: String? = Self.url) async throws {
+        server = try PostgresServer(url: url ?? "postgres://missing@localhost/missing")
         table = "ticket_" + UUID().uuidString.prefix(8).lowercased()
         var sql = "CREATE TABLE \(table) (id bigint PRIMARY KEY, queue text, version bigint NOT NULL DEFAULT 1, subject text NOT NULL);"
         if rows > 0 {
