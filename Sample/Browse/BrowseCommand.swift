@@ -20,6 +20,10 @@ struct BrowseCommand: ParsableCommand {
     @Option(help: "The columns to show in each row, comma-separated (all by default).")
     var columns: String?
 
+    func validate() throws {
+        try options.requireDatabase()
+    }
+
     func run() throws {
         var query = options.query
         if let columns {
@@ -30,7 +34,7 @@ struct BrowseCommand: ParsableCommand {
         // The database and query first: their errors say more than a missing terminal.
         let source: BrowseSetup.Source = try options.openSource(query: query)
         let setup = BrowseSetup(
-            path: options.db, label: options.sourceLabel, main: query,
+            path: options.path, label: options.sourceLabel, main: query,
             grouping: options.section.map { "by \($0)" } ?? "not grouped"
         )
         try Browser.run(setup, source: source)

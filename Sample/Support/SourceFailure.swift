@@ -1,12 +1,16 @@
 import ListAdapter
 import ListAdapterSQLite
+#if PostgreSQL
+import ListAdapterPostgres
+#endif
 
 /// A failure of the listed source, described by what the user gave (the table and the
 /// file), not by the source's generic type: what `watch` prints and `browse` shows.
 ///
 /// A value; use it on any queue.
 struct SourceFailure: Error, Sendable, CustomStringConvertible {
-    /// `SQLiteSourceError.Kind`'s name (`missingTable`, `fileReplaced`, ...), or
+    /// `SQLiteSourceError.Kind`'s or `PostgresSourceError.Kind`'s name (`missingTable`,
+    /// `fileReplaced`, `authentication`, ...), or
     /// `loadTimedOut`, or `other`.
     let kind: String
     /// One line: the source as the user named it, then what went wrong.
@@ -29,6 +33,15 @@ struct SourceFailure: Error, Sendable, CustomStringConvertible {
                 return
             }
         }
+        #if PostgreSQL
+        if let postgres = underlying as? PostgresSourceError {
+            // The server is in `source` already, without its password, as the error's own.
+            var message = "\(source): \(postgres.message)"
+            if let state = postgres.sqlState { message += " [SQLSTATE \(state)]" }
+            self.init(kind: "\(postgres.kind)", message: message, path: nil, sql: postgres.sql)
+            return
+        }
+        #endif
         guard let sqlite = underlying as? SQLiteSourceError else {
             self.init(kind: "other", message: "\(source): \(underlying.map { "\($0)" } ?? "unknown error")", path: nil, sql: nil)
             return

@@ -5,13 +5,13 @@ import ListAdapterSQLite
 /// The options that name a table and how to list it, shared by `browse` and `watch`.
 struct TableOptions: ParsableArguments {
     @Option(help: "The SQLite database file.")
-    var db: String
+    var db: String?
 
     @Option(help: "The table or view to list.")
     var table: String
 
-    @Option(help: "The identifier column or expression.")
-    var id: String = "rowid"
+    @Option(help: "The identifier column or expression (default: rowid in SQLite, id in PostgreSQL).")
+    var id: String?
 
     @Option(help: "The section title expression (NULL: the untitled section).")
     var section: String?
@@ -28,13 +28,21 @@ struct TableOptions: ParsableArguments {
     @Flag(name: .customLong("change-log"), help: "Install a change log (a table and triggers) in the database and read it, so that every commit is applied as a patch instead of a full rescan. This WRITES to the database: only for databases you own. Without it the database is only read.")
     var changeLog = false
 
+    /// The SQLite file; `validate` of the command made sure it was given.
+    var path: String { db ?? "" }
+
+    /// Throws the message ArgumentParser gives a missing required option when there is no `--db`.
+    func requireDatabase() throws {
+        guard db != nil else { throw ValidationError("Missing expected argument '--db <db>'") }
+    }
+
     var query: SQLiteListQuery {
-        SQLiteListQuery(table: table, identifier: id, section: section, summary: summary, order: order, filter: filter)
+        SQLiteListQuery(table: table, identifier: id ?? "rowid", section: section, summary: summary, order: order, filter: filter)
     }
 
     /// The source as the user named it, for messages: `table "message" in mail.sqlite`.
     var sourceLabel: String {
-        "table \(table.sqlQuotedIdentifier) in \(db)"
+        "table \(table.sqlQuotedIdentifier) in \(path)"
     }
 
     /// Opens the database and checks that `query` prepares against it.
@@ -42,10 +50,10 @@ struct TableOptions: ParsableArguments {
     /// - Throws: ``SourceFailure`` naming the table and file.
     func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<String, String?, Item> {
         do {
-            guard changeLog else { return try SQLiteListSource(path: db, query: query) }
+            guard changeLog else { return try SQLiteListSource(path: path, query: query) }
             var options = SQLiteListSource<String, String?, Item>.Options()
             options.changeLog = true
-            let source = try SQLiteListSource<String, String?, Item>(path: db, query: query, access: .owned, options: options)
+            let source = try SQLiteListSource<String, String?, Item>(path: path, query: query, access: .owned, options: options)
             try source.installChangeLog()
             return source
         } catch {

@@ -10,8 +10,15 @@ import ListAdapterSQLite
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Follow an SQLite table that other processes write; print every change as it is delivered.",
+        abstract: "Follow an SQLite (or PostgreSQL) table that other processes write; print every change as it is delivered.",
         discussion: """
+        With --postgres, the table is in a PostgreSQL server instead of --db: its URL is the \
+        argument, or $LISTADAPTER_POSTGRES_URL, or $DATABASE_URL (a URL without a password \
+        takes $PGPASSWORD's: a password on the command line shows in the process list). \
+        Without --change-log the server is only read (polled every 2 s, then rescanned); \
+        with it, a change log (a table and triggers) is installed and every commit is patched. \
+        Needs a sample built with the trait: swift run --traits PostgreSQL sample watch --postgres ...
+
         With --json, the first line is {"snapshot": {"sections": [{"title": ..., "ids": [...]}]}} \
         and each later line one change, in the {"batches": [...], "stats": {...}} shape of \
         `sample diff` (ids printed as strings; --no-after leaves out each batch's "after" list). \
@@ -34,17 +41,39 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: .customLong("no-after"), help: "With --json, print batches without their \"after\" lists (at a million rows each is the whole list).")
     var noAfter = false
 
+    @Flag(help: "Follow a table in a PostgreSQL server (the URL argument) instead of an SQLite file.")
+    var postgres = false
+
+    @Argument(help: "With --postgres: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: $LISTADAPTER_POSTGRES_URL, then $DATABASE_URL).")
+    var url: String?
+
+    @Option(name: .customLong("id-type"), help: "With --postgres: the identifier column's type: bigint (any integer), text or uuid.")
+    var idType: PostgresIdentifierType = .bigint
+
     @Option(help: "Seconds a source that listed once may keep failing (retried every second) before watch gives up with status 5.")
     var patience: Double = 5
 
     func validate() throws {
+        if postgres {
+            _ = try PostgresWatch.resolvedURL(url)
+            if options.db != nil { throw ValidationError("--db names an SQLite file; with --postgres the table is in the server the URL names") }
+        } else {
+            try options.requireDatabase()
+            if url != nil { throw ValidationError("a URL argument goes with --postgres") }
+            if idType != .bigint { throw ValidationError("--id-type applies to --postgres") }
+        }
         if !(patience > 0 && patience <= 86_400) { throw ValidationError("--patience takes a number of seconds above 0, up to 86400") }
         if noAfter && !json { throw ValidationError("--no-after applies to --json output; add --json") }
     }
 
     func run() throws {
         let printer = WatchPrinter(json: json, includesAfter: !noAfter)
-        let source: WatchSession.Source
+        let patience = Duration.milliseconds(Int(patience * 1_000))
+        if postgres {
+            try PostgresWatch(options: options, url: url, idType: idType, changeLog: options.changeLog).start(printer: printer, patience: patience)
+            dispatchMain()
+        }
+        let source: SQLiteListSource<String, String?, IgnoredRow>
         do {
             source = try options.openSource(query: options.query)
         } catch {
@@ -54,10 +83,15 @@ struct WatchCommand: ParsableCommand {
         }
         let label = options.sourceLabel
         DispatchQueue.main.async {
-            WatchSession.start(source: source, label: label, printer: printer, patience: .milliseconds(Int(patience * 1_000)))
+            WatchSession.start(source: source, label: label, printer: printer, patience: patience)
         }
         dispatchMain()
     }
+}
+
+/// The type of a PostgreSQL table's identifier column, for `watch --postgres --id-type`.
+enum PostgresIdentifierType: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case bigint, text, uuid
 }
 
 /// Rows are not fetched by `watch`; the payload type reads nothing.

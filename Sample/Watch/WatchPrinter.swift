@@ -8,11 +8,11 @@ struct WatchPrinter: Sendable {
     /// Whether each printed batch carries its `after` list (`--no-after` leaves it out).
     var includesAfter = true
 
-    func print(_ event: ListEvent<String, String?>) {
+    func print<ID>(_ event: ListEvent<ID, String?>) {
         switch event {
         case .reload(let snapshot):
             if json {
-                emit(JSONValue.object([("snapshot", .object([("sections", snapshot.sectionsJSON { $0 })]))]).serialized())
+                emit(JSONValue.object([("snapshot", .object([("sections", snapshot.sectionsJSON { "\($0)" })]))]).serialized())
             } else {
                 emit("\(Wording.count(snapshot.count, "item")) in \(Wording.count(snapshot.numberOfSections, "section"))")
             }
@@ -21,7 +21,7 @@ struct WatchPrinter: Sendable {
                 + Double(info.computeDuration.components.seconds) * 1e3
             if json {
                 let update = ListUpdate(changes: info.changes, batches: [batch])
-                emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { $0 }.serialized())
+                emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { "\($0)" }.serialized())
             } else {
                 let changes = info.changes
                 emit(String(

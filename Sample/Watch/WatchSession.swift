@@ -13,18 +13,17 @@ import ListAdapterSQLite
 /// once the first load has been printed (so `watch </dev/null` prints the list and stops).
 ///
 /// Main queue only.
-final class WatchSession: @unchecked Sendable {
+/// Generic over the identifier and row types, so that one session serves the SQLite
+/// source (identifiers as text) and the PostgreSQL one (`bigint`, `text` or `uuid`).
+final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
-    typealias Source = SQLiteListSource<String, String?, IgnoredRow>
 
     /// How long a source that listed once may keep failing before `watch` gives up, by
     /// default (`--patience`).
-    static let defaultPatience: Duration = .seconds(5)
+    static var defaultPatience: Duration { .seconds(5) }
     private let patience: Duration
 
-    nonisolated(unsafe) private static var running: WatchSession?      // main queue only
-
-    private let adapter: ListViewAdapter<String, String?, IgnoredRow>
+    private let adapter: ListViewAdapter<ID, String?, Item>
     private let label: String
     private let printer: WatchPrinter
     private var observation: ListObservation?
@@ -36,14 +35,14 @@ final class WatchSession: @unchecked Sendable {
     private var lastPrinted: String?
 
     /// Starts following `source`, kept until the process exits. Main queue.
-    static func start(source: Source, label: String, printer: WatchPrinter, patience: Duration = defaultPatience) {
+    static func start(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration = defaultPatience) {
         let session = WatchSession(source: source, label: label, printer: printer, patience: patience)
-        running = session
+        runningWatchSession = session
         session.signals = ProcessEnd.onTerminationSignals()
-        ProcessEnd.onEndOfInput { running?.inputEnded() }
+        ProcessEnd.onEndOfInput { [weak session] in session?.inputEnded() }
     }
 
-    private init(source: Source, label: String, printer: WatchPrinter, patience: Duration) {
+    private init(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration) {
         self.patience = patience
         var configuration = ListViewAdapterConfiguration()
         // Failures are printed here, once; the adapter's own log line would repeat them.
@@ -54,7 +53,7 @@ final class WatchSession: @unchecked Sendable {
         observation = adapter.observeOnDeliveryQueue { [weak self] event in self?.handle(event) }
     }
 
-    private func handle(_ event: ListEvent<String, String?>) {
+    private func handle(_ event: ListEvent<ID, String?>) {
         switch event {
         case .reload, .batch:
             hasListed = true
@@ -98,3 +97,7 @@ final class WatchSession: @unchecked Sendable {
         }
     }
 }
+
+/// The running session, kept until the process exits (a generic class cannot have a
+/// static stored property). Main queue only.
+nonisolated(unsafe) private var runningWatchSession: AnyObject?

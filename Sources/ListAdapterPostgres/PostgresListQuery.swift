@@ -11,8 +11,8 @@ public import PostgresNIO
 /// )
 /// ```
 ///
-/// - `order` is SQL for `ORDER BY`; the identifier is appended as a final tiebreaker, so
-///   the order is total and a row's place can be found by comparisons on the server.
+/// - `order` is SQL for `ORDER BY` (may be empty); the identifier is appended as a final
+///   tiebreaker, so the order is total and a row's place can be found by comparisons on the server.
 /// - `section` is an expression read as text (`NULL`: the untitled section); rows of one
 ///   section should be contiguous in `order` (order by the section first) for the change
 ///   log's patches; otherwise changes are loaded by a full scan.
@@ -99,7 +99,10 @@ public struct PostgresListQuery: Sendable, CustomStringConvertible {
     var sectionExpression: String { section.map { "(\($0))::text" } ?? "NULL::text" }
     /// With no summary column, a constant that ``ListAdapter/NoSummary`` decodes.
     var summaryExpression: String { summary ?? "0::int4" }
-    var fullOrder: String { "\(order), \(identifierColumn)" }
+    /// `order, identifier` (the identifier alone when `order` is blank).
+    var fullOrder: String {
+        order.allSatisfy(\.isWhitespace) ? identifierColumn : "\(order), \(identifierColumn)"
+    }
     var whereFilter: String { filter.map { " WHERE (\($0))" } ?? "" }
     /// `$n` for the first placeholder after the filter's own.
     var nextPlaceholder: Int { arguments.count + 1 }

@@ -16,6 +16,20 @@ struct WatchCommandTests {
         ListSnapshot(sections: sections.map { section in (section.title, section.ids.map { ListEntry(id: $0, section: section.title) }) })!
     }
 
+    /// A printed batch (`sample diff`'s shape) as the update a list view is given.
+    static func batchUpdate(_ batch: [String: Any]) -> BatchUpdate {
+        func paths(_ key: String) -> [ItemPath] { (batch[key] as? [[Int]] ?? []).map { ItemPath(section: $0[0], item: $0[1]) } }
+        return BatchUpdate(
+            deleteSections: batch["deleteSections"] as? [Int] ?? [], insertSections: batch["insertSections"] as? [Int] ?? [],
+            moveSections: (batch["moveSections"] as? [[Int]] ?? []).map { SectionMove(from: $0[0], to: $0[1]) },
+            deleteItems: paths("deleteItems"), insertItems: paths("insertItems"),
+            moveItems: (batch["moveItems"] as? [[[Int]]] ?? []).map {
+                ItemMove(from: ItemPath(section: $0[0][0], item: $0[0][1]), to: ItemPath(section: $0[1][0], item: $0[1][1]))
+            },
+            reloadItems: paths("reloadItems"), reconfigureItems: paths("reconfigureItems")
+        )
+    }
+
     @Test func jsonLinesFollowAnotherProcessesCommitsAndApplyCleanly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,18 +69,7 @@ struct WatchCommandTests {
             let stats = try #require(change["stats"] as? [String: Any])
             #expect(stats["inserts"] is Int)
             for batch in change["batches"] as? [[String: Any]] ?? [] {
-                let after = Self.snapshot(Self.sections(batch["after"]))
-                func paths(_ key: String) -> [ItemPath] { (batch[key] as? [[Int]] ?? []).map { ItemPath(section: $0[0], item: $0[1]) } }
-                let update = BatchUpdate(
-                    deleteSections: batch["deleteSections"] as? [Int] ?? [], insertSections: batch["insertSections"] as? [Int] ?? [],
-                    moveSections: (batch["moveSections"] as? [[Int]] ?? []).map { SectionMove(from: $0[0], to: $0[1]) },
-                    deleteItems: paths("deleteItems"), insertItems: paths("insertItems"),
-                    moveItems: (batch["moveItems"] as? [[[Int]]] ?? []).map {
-                        ItemMove(from: ItemPath(section: $0[0][0], item: $0[0][1]), to: ItemPath(section: $0[1][0], item: $0[1][1]))
-                    },
-                    reloadItems: paths("reloadItems"), reconfigureItems: paths("reconfigureItems")
-                )
-                try view.performBatchUpdates(update, dataSource: after)
+                try view.performBatchUpdates(Self.batchUpdate(batch), dataSource: Self.snapshot(Self.sections(batch["after"])))
             }
         }
         try view.verifyCells(against: expected)
