@@ -3,7 +3,6 @@ import GRDB
 import ListAdapter
 import ListAdapterSQLite
 import ListAdapterTesting
-import Synchronization
 
 /// A data source that serves prepared snapshots in turn (the next on each load), so a
 /// scenario measures the adapter, not a store.
@@ -14,18 +13,18 @@ final class SnapshotSequence: ListDataSource {
 
     private let snapshots: [ListSnapshot<Int64, Int64>]
     private let next = Guarded(0)
-    private let loads = Atomic<Int>(0)
+    private let loads = Guarded(0)
     private let handle = Guarded<ListInvalidation?>(nil)
 
     init(_ snapshots: [ListSnapshot<Int64, Int64>]) {
         self.snapshots = snapshots
     }
 
-    var loadCount: Int { loads.load(ordering: .relaxed) }
+    var loadCount: Int { loads.withLock { $0 } }
     func invalidate() { handle.withLock { $0 }?.invalidate() }
 
     func loadEntries() async throws -> ListSnapshot<Int64, Int64> {
-        loads.add(1, ordering: .relaxed)
+        loads.withLock { $0 += 1 }
         return next.withLock { index in
             defer { index = min(index + 1, snapshots.count - 1) }
             return snapshots[index]
@@ -118,10 +117,10 @@ enum AdapterScenarios {
         let queue = DispatchQueue(label: "bench.delivery")
         let adapter = ListViewAdapter(source: source, configuration: configuration(queue))
         let observation = await observeFirstReload(of: adapter, on: queue)
-        let writing = Atomic<Bool>(true)
+        let writing = Guarded(true)
         let writer = Thread {
             var round = 0
-            while writing.load(ordering: .relaxed) {
+            while writing.withLock({ $0 }) {
                 try? pool.write { db in try db.execute(sql: "UPDATE message SET version = version + 1 WHERE id = ?", arguments: [round % size]) }
                 round += 1
                 Thread.sleep(forTimeInterval: 0.01)          // pacing the writer, not synchronising
@@ -147,7 +146,7 @@ enum AdapterScenarios {
             if round >= 50 { raw.append(milliseconds(since: start)) }
             usleep(4_000)
         }
-        writing.store(false, ordering: .relaxed)
+        writing.withLock { $0 = false }
         observation.cancel()
         let p99 = percentile(samples, 0.99)
         return [Measurement(
