@@ -61,6 +61,7 @@ enum PostgresScenarios {
         var results: [Measurement] = []
         results += try await load(server, size: size)
         results += try await commitToDelivery(server, writer: writer, size: size)
+        results += try await PostgresClients.run(server, writer: writer, size: size)
         try await execute(writer, "DROP TABLE IF EXISTS \(table) CASCADE")
         try await writer.close()
         return results

@@ -5,6 +5,13 @@ import Foundation
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
 // the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
 // postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL).
+#if PostgreSQL
+// One of the ten client processes of the PostgreSQL many-clients scenario.
+if CommandLine.arguments.dropFirst().first == PostgresClients.childFlag {
+    try await PostgresClients.runChild()
+    exit(0)
+}
+#endif
 let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm", "postgres"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]

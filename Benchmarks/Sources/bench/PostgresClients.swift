@@ -1,0 +1,240 @@
+#if PostgreSQL
+import Foundation
+import ListAdapter
+import ListAdapterPostgres
+import PostgresNIO
+
+/// Issue 24's many-clients target: ten adapters, each in a process of its own, follow one
+/// table (owned sources: the change log and `LISTEN`) while a writer commits one row every
+/// 10 ms (100 rows/s). Each commit sets the row's summary to the writer's `CLOCK_MONOTONIC`
+/// time just before it was sent, so a client measures commit-to-delivery from the summary
+/// it is delivered. The server's CPU (every process of its cluster, from `/proc`) is read
+/// over the same number of commits with no client following and with the ten, so what the
+/// clients cost the server (notifications, change-log reads, placements) is their difference.
+enum PostgresClients {
+    static let childFlag = "--postgres-client"
+    /// Ten, as the issue asks; `BENCH_PG_CLIENTS` for another count (to see how it scales).
+    static let clients = Int(ProcessInfo.processInfo.environment["BENCH_PG_CLIENTS"] ?? "") ?? 10
+    static let commitsPerPhase = 2_000
+    static let commitInterval: Duration = .milliseconds(10)
+
+    /// `CLOCK_MONOTONIC` in nanoseconds: one clock for every process on the machine.
+    static func monotonicNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    // MARK: The parent
+
+    static func run(_ server: PostgresServer, writer: PostgresConnection, size: Int) async throws -> [Measurement] {
+        let table = PostgresScenarios.table
+        // The change log is installed once, by an owned source, before anyone follows.
+        try await PostgresScenarios.Source(server: server, query: PostgresScenarios.query, access: .owned).close()
+        let serverProcesses = try await ServerCPU(writer)
+
+        let aloneCPU = serverProcesses.ticks()
+        let alone = try await commit(writer, table: table, size: size, round: 0)
+        let aloneTicks = serverProcesses.ticks() - aloneCPU
+
+        let children = try (0 ..< clients).map { try Child(index: $0) }
+        for child in children { try child.waitUntilReady() }
+        let withCPU = serverProcesses.ticks()
+        let clientPIDs = Set(children.map(\.process.processIdentifier))
+        let clientCPU = ServerCPU.ticks { pid, _ in clientPIDs.contains(pid) }
+        let machine = MachineCPU()
+        let with = try await commit(writer, table: table, size: size, round: 1)
+        let withTicks = serverProcesses.ticks() - withCPU
+        let clientTicks = ServerCPU.ticks { pid, _ in clientPIDs.contains(pid) } - clientCPU
+        let busy = machine.busyFraction()
+        // Each client prints its figures once its input ends; the last commits are in flight.
+        try await Task.sleep(for: .seconds(1))
+        let results = children.map { $0.finish() }
+
+        let p50s = results.map(\.p50)
+        let slowest = p50s.max() ?? .nan
+        let tick = 1_000.0 / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let perCommitAlone = Double(aloneTicks) * tick / Double(commitsPerPhase)
+        let perCommitWith = Double(withTicks) * tick / Double(commitsPerPhase)
+        let perClient = (perCommitWith - perCommitAlone) / Double(clients)
+        let delivered = results.map(\.count)
+        return [
+            Measurement(
+                scenario: "PostgreSQL: \(clients) clients (processes) following, a writer committing 100 rows/s: slowest client's p50",
+                size: size, figure: slowest, baseline: percentile(with, 0.5), unit: "ms", target: "<= 20 ms", passed: slowest <= 20,
+                note: String(
+                    format: "machine busy %.0f%% of %d cores while they followed; clients' own CPU %.2f ms per client per commit; writer's commit round trip p50 %.2f ms alone; client p50s %@ ms; p99s %@ ms; changes seen per client %@ of %d commits; baseline: the writer's commit round trip (p50); server CPU per commit %.3f ms alone (change-log triggers), %.3f ms with the clients: %.3f ms per client per commit",
+                    busy * 100, ProcessInfo.processInfo.activeProcessorCount,
+                    Double(clientTicks) * tick / Double(commitsPerPhase * clients),
+                    percentile(alone, 0.5), p50s.map { String(format: "%.1f", $0) }.joined(separator: "/"),
+                    results.map { String(format: "%.1f", $0.p99) }.joined(separator: "/"),
+                    "\(delivered.min() ?? 0)-\(delivered.max() ?? 0)", commitsPerPhase, perCommitAlone, perCommitWith, perClient
+                )
+            ),
+        ]
+    }
+
+    /// `commitsPerPhase` one-row commits, one every `commitInterval`: a summary update or a
+    /// move to another section, each stamped with the time it was sent. Their round trips (ms).
+    static func commit(_ writer: PostgresConnection, table: String, size: Int, round: Int) async throws -> [Double] {
+        var roundTrips: [Double] = []
+        let clock = ContinuousClock()
+        var next = clock.now
+        for index in 0 ..< commitsPerPhase {
+            next += commitInterval
+            let id = ((round * commitsPerPhase + index) * 7_919) % size
+            let stamp = monotonicNanoseconds()
+            let sql = index % 2 == 0
+                ? "UPDATE \(table) SET version = \(stamp) WHERE id = \(id)"
+                : "UPDATE \(table) SET version = \(stamp), section = 'section ' || lpad(((\(id) + 500 + \(index)) % 1000)::text, 4, '0') WHERE id = \(id)"
+            try await PostgresScenarios.execute(writer, sql)
+            roundTrips.append(Double(monotonicNanoseconds() - stamp) / 1e6)
+            if clock.now < next { try await Task.sleep(until: next, clock: clock) }
+        }
+        return roundTrips
+    }
+
+    /// One client process: `bench --postgres-client`, its input a pipe the parent closes to
+    /// stop it, its output `ready` and then one line of figures.
+    final class Child {
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+
+        init(index: Int) throws {
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = [childFlag]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+        }
+
+        func waitUntilReady() throws {
+            guard line() == "ready" else { throw BenchError("a PostgreSQL client ended before it had loaded the list") }
+        }
+
+        func finish() -> (count: Int, p50: Double, p99: Double) {
+            try? input.fileHandleForWriting.close()
+            let fields = (line() ?? "").split(separator: " ").compactMap { Double($0) }
+            process.waitUntilExit()
+            guard fields.count == 3 else { return (0, .nan, .nan) }
+            return (Int(fields[0]), fields[1], fields[2])
+        }
+
+        private func line() -> String? {
+            var bytes = Data()
+            while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+                if byte == Data("\n".utf8) { return String(decoding: bytes, as: UTF8.self) }
+                bytes += byte
+            }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    // MARK: A client
+
+    /// Follows the bench's table until standard input ends, then prints `count p50 p99`.
+    static func runChild() async throws {
+        guard let server = PostgresScenarios.server else { throw BenchError("LISTADAPTER_POSTGRES_URL is not set") }
+        let source = try await PostgresScenarios.Source(server: server, query: PostgresScenarios.query, access: .owned)
+        let queue = DispatchQueue(label: "bench.postgres.client")
+        let adapter = ListViewAdapter(source: source, configuration: AdapterScenarios.configuration(queue))
+        let loaded = DispatchSemaphore(value: 0)
+        let record = Latencies()
+        let observation = queue.sync {
+            adapter.observeOnDeliveryQueue { event in
+                switch event {
+                case .reload: loaded.signal()
+                case .batch(let batch, let info):
+                    let now = monotonicNanoseconds()
+                    let paths = info.changes.itemInserts + info.changes.itemMoves.map(\.to) + info.changes.itemUpdates.map(\.to)
+                    for path in paths where path.section < batch.after.numberOfSections {
+                        let stamp = batch.after.summary(at: path)
+                        if stamp > 1_000_000, record.seen.insert(stamp).inserted { record.milliseconds.append(Double(now - stamp) / 1e6) }
+                    }
+                default: break
+                }
+            }
+        }
+        await PostgresScenarios.wait(loaded)
+        FileHandle.standardOutput.write(Data("ready\n".utf8))
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        let figures = queue.sync { (record.milliseconds.count, percentile(record.milliseconds, 0.5), percentile(record.milliseconds, 0.99)) }
+        observation.cancel()
+        FileHandle.standardOutput.write(Data("\(figures.0) \(figures.1) \(figures.2)\n".utf8))
+        await source.close()
+    }
+}
+
+/// A client's commit-to-delivery times. Its delivery queue only.
+final class Latencies: @unchecked Sendable {
+    var milliseconds: [Double] = []
+    /// Stamps already counted: a change may come in several batches.
+    var seen: Set<Int64> = []
+}
+
+/// The CPU time of every process of the server's cluster: the postmaster (its pid from
+/// `postmaster.pid` in the data directory) and its children, from `/proc/PID/stat`.
+struct ServerCPU {
+    let postmaster: Int32
+
+    init(_ connection: PostgresConnection) async throws {
+        var directory = ""
+        for try await (value) in try await connection.query("SELECT setting FROM pg_settings WHERE name = 'data_directory'", logger: connection.logger).decode(String.self) {
+            directory = value
+        }
+        let pidFile = try String(contentsOfFile: directory + "/postmaster.pid", encoding: .utf8)
+        guard let pid = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else { throw BenchError("no pid in \(directory)/postmaster.pid") }
+        postmaster = pid
+    }
+
+    /// User and system clock ticks of the postmaster and its children so far (exited
+    /// children are not counted: every backend the bench uses lives through its phase).
+    func ticks() -> Int {
+        let postmaster = postmaster
+        return Self.ticks { pid, parent in pid == postmaster || parent == postmaster }
+    }
+
+    /// User and system clock ticks so far of the processes `includes(pid, parent)` accepts.
+    static func ticks(of includes: (Int32, Int32) -> Bool) -> Int {
+        var total = 0
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm) ": state ppid ... utime(14th field) stime(15th).
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            guard fields.count > 13, let parent = Int32(fields[1]), includes(pid, parent),
+                  let user = Int(fields[11]), let system = Int(fields[12]) else { continue }
+            total += user + system
+        }
+        return total
+    }
+}
+
+/// How busy the whole machine's CPUs were since `init` (from `/proc/stat`): 1 is every
+/// core busy all the time.
+struct MachineCPU {
+    let start: (busy: Int, total: Int)
+    init() { start = Self.read() }
+
+    func busyFraction() -> Double {
+        let now = Self.read()
+        return Double(now.busy - start.busy) / Double(max(1, now.total - start.total))
+    }
+
+    static func read() -> (busy: Int, total: Int) {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return (0, 0) }
+        let values = line.split(separator: " ").dropFirst().compactMap { Int($0) }
+        guard values.count >= 5 else { return (0, 0) }
+        let idle = values[3] + values[4]              // idle, iowait
+        let total = values.prefix(8).reduce(0, +)     // user nice system idle iowait irq softirq steal
+        return (total - idle, total)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+#endif
