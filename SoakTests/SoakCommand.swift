@@ -16,7 +16,7 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "The seed (random when omitted); every run prints its seed.")
     var seed: UInt64?
 
-    @Option(help: "memory, sqlite or both.")
+    @Option(help: "memory, sqlite, both (memory and sqlite), postgres, or all (the three). postgres needs a build with --traits PostgreSQL and a server in LISTADAPTER_POSTGRES_URL.")
     var source: String = "both"
 
     @Option(help: "The most items a list grows to.")
@@ -28,6 +28,9 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "Who writes the SQLite file: thread (another thread, same connection pool) or process (a child process).")
     var sqliteWriter: String = "thread"
 
+    @Option(help: "on or off: whether the adapter moves among the PostgreSQL sources. off: it stays on the owned one and every other PostgreSQL source gets an adapter of its own (this avoids re-attaching a source whose abandoned load still runs: two loads' transactions then share its connection).")
+    var postgresTransitions = "on"
+
     @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")
     var changeLog = false
 
@@ -36,33 +39,71 @@ struct SoakCommand: AsyncParsableCommand {
         guard let length = Self.parseDuration(duration) else {
             throw ValidationError("--duration takes a number followed by s, m or h, like 90s or 30m")
         }
-        guard ["memory", "sqlite", "both"].contains(source) else { throw ValidationError("--source takes memory, sqlite or both") }
+        guard ["memory", "sqlite", "both", "postgres", "all"].contains(source) else { throw ValidationError("--source takes memory, sqlite, both, postgres or all") }
         guard ["table", "collection", "both"].contains(view) else { throw ValidationError("--view takes table, collection or both") }
         guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
+        guard ["on", "off"].contains(postgresTransitions) else { throw ValidationError("--postgres-transitions takes on or off") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
-        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")")
+        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let options = SoakRun.Options(
-            duration: length, seed: seed, useMemory: source != "sqlite", useSQLite: source != "memory",
+        let useSQLite = ["sqlite", "both", "all"].contains(source)
+        var external: (any SoakExternalStore)?
+        if ["postgres", "all"].contains(source) {
+            external = try await Self.openPostgres(seed: seed, maxItems: maxItems, transitions: postgresTransitions == "on", directory: directory)
+        }
+        var options = SoakRun.Options(
+            duration: length, seed: seed, useMemory: ["memory", "both", "all"].contains(source), useSQLite: useSQLite,
             maxItems: maxItems,
             kinds: view == "both" ? [.table, .collection] : view == "table" ? [.table] : [.collection],
             childProcessWriter: sqliteWriter == "process",
             changeLog: changeLog,
             failureDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
-        let run = try SoakRun(options: options, directory: directory)
+        options.external = external
+        let run: SoakRun
+        do {
+            run = try SoakRun(options: options, directory: directory)
+        } catch {
+            await external?.close()
+            throw error
+        }
         let passed = await run.run { say($0) }
+        // Stops the writer and drops the table whether the run passed or not.
+        await external?.close()
         say(run.statistics.summary)
-        if source != "memory" {
+        for line in external?.report() ?? [] { say(line) }
+        if useSQLite {
             let patched = run.stores.sqliteSorted.incrementalStatistics
             say("section-ordered SQLite source: \(patched.patches) patches, \(patched.fullLoads) full loads, \(patched.fallbacks) fallbacks (last: \(patched.lastFallbackReason ?? "none"))")
         }
         if let failure = run.failure { say("FAILED: \(failure)") }
         say("soak: \(passed ? 1 : 0) passed, \(passed ? 0 : 1) failed")
         if !passed { throw ExitCode.failure }
+    }
+
+    /// The PostgreSQL store (``PostgresSoakStore``) on the server of
+    /// `LISTADAPTER_POSTGRES_URL`; a clear failure without the trait or the variable.
+    @MainActor
+    static func openPostgres(seed: UInt64, maxItems: Int, transitions: Bool, directory: URL) async throws -> any SoakExternalStore {
+        #if PostgreSQL
+        guard let url = ProcessInfo.processInfo.environment["LISTADAPTER_POSTGRES_URL"], !url.isEmpty else {
+            say("soak: --source postgres needs a PostgreSQL server: LISTADAPTER_POSTGRES_URL is not set. Start a throwaway one with `export $(.ci/postgres.sh start)` (stop it with `.ci/postgres.sh stop`).")
+            throw ExitCode(2)
+        }
+        do {
+            return try await PostgresSoakStore.open(url: url, seed: seed, maxItems: maxItems, transitions: transitions, directory: directory) { say($0) }
+        } catch {
+            // PostgresSourceError and PostgresServer never show the password.
+            say("soak: could not set up the PostgreSQL mode: \(error)")
+            throw ExitCode(2)
+        }
+        #else
+        say("soak: --source postgres needs the PostgreSQL mode, which this build leaves out: build with the package trait, e.g. `swift run -c release --traits PostgreSQL soak --source postgres`.")
+        throw ExitCode(2)
+        #endif
     }
 
     static func parseDuration(_ text: String) -> Duration? {

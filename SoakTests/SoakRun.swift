@@ -22,6 +22,8 @@ final class SoakRun {
         /// Whether the section-ordered SQLite source reads a change log.
         var changeLog = false
         var failureDirectory: URL
+        /// A store written by another process (PostgreSQL), if the run includes one.
+        var external: (any SoakExternalStore)? = nil
     }
 
     typealias Adapter = ListViewAdapter<Int64, Int64, SoakItem>
@@ -49,7 +51,8 @@ final class SoakRun {
         self.options = options
         self.stores = try SoakStores(directory: directory, changeLog: options.changeLog)
         self.random = SeededGenerator(seed: options.seed)
-        self.currentSource = options.useMemory ? stores.memory : stores.sqliteAll
+        self.currentSource = options.useMemory ? stores.memory
+            : options.useSQLite ? stores.sqliteAll : options.external?.initialSource ?? stores.sqliteAll
     }
 
     /// Runs until the duration is over or a check fails; returns whether every check passed.
@@ -98,8 +101,11 @@ final class SoakRun {
         }
         if failure == nil {
             screens.allOnScreen()
-            await checkpoint()
+            await checkpoint(final: true)
         }
+        // No writer may still be at work once the run is over (the external store's
+        // writer is stopped next).
+        await withCheckedContinuation { continuation in mutationQueue.async { continuation.resume() } }
         observation?.cancel()
         preObservation?.cancel()
         screens.disconnect()
@@ -145,6 +151,18 @@ final class SoakRun {
     }
 
     private func mutate(count: Int) {
+        // The external store takes a third of the mutations beside memory or SQLite, all of
+        // them alone (no draw without one: other modes' seeds replay as before).
+        if let external = options.external,
+           !(options.useMemory || options.useSQLite) || Int.random(in: 0 ..< 3, using: &random) == 0 {
+            statistics.mutations["externalProcessBatch", default: 0] += 1
+            mutationQueue.async {
+                if let problem = external.write() {
+                    DispatchQueue.main.async { self.fail("the external writer failed: \(problem)") }
+                }
+            }
+            return
+        }
         let useSQLite: Bool = switch (options.useMemory, options.useSQLite) {
         case (true, true): Bool.random(using: &random)
         case (_, let sqlite): sqlite
@@ -195,6 +213,7 @@ final class SoakRun {
         var candidates: [any ListDataSource<Int64, Int64, SoakItem>] = []
         if options.useMemory { candidates.append(stores.memory) }
         if options.useSQLite { candidates += [stores.sqliteAll, stores.sqliteFiltered, stores.sqliteSorted] }
+        if let external = options.external { candidates += external.sources }
         guard let next = candidates.randomElement(using: &random) else { return }
         statistics.transitions += 1
         currentSource = next
@@ -290,18 +309,29 @@ final class SoakRun {
 
     /// Stops mutating, waits for the adapter to deliver the source's current state, and
     /// compares.
-    private func checkpoint() async {
+    private func checkpoint(final: Bool = false) async {
         await withCheckedContinuation { continuation in mutationQueue.async { continuation.resume() } }
         guard failure == nil else { return }
         let source = currentSource
-        guard let truth = try? await source.loadEntries() else {
-            fail("the source of truth could not be read")
+        let truth: Snapshot
+        var timeout = Duration.seconds(15)
+        do {
+            // An external store's truth is read independently of the source (a plain SELECT).
+            if let external = options.external, let read = try await external.truth(of: source) {
+                truth = read
+                timeout = external.settleTimeout
+            } else {
+                truth = try await source.loadEntries()
+            }
+        } catch {
+            fail("the source of truth could not be read: \(error)")
             return
         }
-        let converged = await waitUntilShowing(truth, timeout: .seconds(15))
+        let converged = await waitUntilShowing(truth, timeout: timeout)
         guard failure == nil else { return }
         if !converged || adapter.snapshot != truth {
-            fail("after the changes settled, the adapter shows \(adapter.snapshot.count) items in \(adapter.snapshot.numberOfSections) sections; the source has \(truth.count) in \(truth.numberOfSections)", before: shown, after: truth)
+            let about = options.external?.describe(source) ?? "\(source)"
+            fail("after the changes settled, the adapter shows \(adapter.snapshot.count) items in \(adapter.snapshot.numberOfSections) sections; the source has \(truth.count) in \(truth.numberOfSections) (\(about); load state \(adapter.loadState))", before: shown, after: truth)
             return
         }
         // Every visible cell ends filled with its own item's current payload.
@@ -310,6 +340,10 @@ final class SoakRun {
         guard failure == nil else { return }
         if !filled {
             fail("after the changes settled, visible cells are not filled with their items' payloads: \(screens.unsettledCells(against: truth).prefix(3))")
+            return
+        }
+        if let problem = await options.external?.checkpoint(final: final) {
+            fail(problem)
             return
         }
         statistics.checkpoints += 1
