@@ -81,7 +81,21 @@ extension ListViewConnector {
             guard isShownOnScreen(id), let path = adapter.path(of: id) else { return }
             requestPayload(of: id, at: path)
         case .failure(let error):
-            adapter.configuration.logger.warning("ListViewConnector: the payload of \(id) could not be fetched: \(error)")
+            // Asked for again after the next delivery or recovery (a dropped connection, a
+            // locked file): the row must not stay a placeholder once the source is back.
+            adapter.configuration.logger.warning("ListViewConnector: the payload of \(id) could not be fetched (asked again after the next delivery): \(error)")
+            failedPayloads.insert(id)
+        }
+    }
+
+    /// Asks again for the payloads whose fetch failed, of the items still on screen.
+    func retryFailedPayloads() {
+        guard !failedPayloads.isEmpty else { return }
+        let failed = failedPayloads
+        failedPayloads = []
+        for id in failed {
+            guard isShownOnScreen(id), let path = adapter.path(of: id) else { continue }
+            requestPayload(of: id, at: path)
         }
     }
 

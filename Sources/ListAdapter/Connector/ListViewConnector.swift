@@ -68,6 +68,10 @@ public final class ListViewConnector<
     var cells = CellRegistry<ID, Cell>()
     /// Payload requests in flight, with the summary they were made for.
     var pendingPayloads: [ID: Summary] = [:]
+    /// Items whose payload fetch failed, asked for again (while on screen) after the
+    /// adapter's next delivery or recovery, not at once: a source that keeps failing is not
+    /// asked in a loop.
+    var failedPayloads: Set<ID> = []
     private var observation: ListObservation?
 
     /// Connects `adapter` to `view`, reloads the view from the adapter's current list and
@@ -111,8 +115,12 @@ public final class ListViewConnector<
         switch event {
         case .reload(let snapshot):
             reload(view, from: snapshot)
+            retryFailedPayloads()
         case .batch(let batch, _):
             apply(batch, to: view)
+            retryFailedPayloads()
+        case .loadStateChanged(.content), .loadStateChanged(.empty):
+            retryFailedPayloads()
         case .loadStateChanged, .duplicateIdentifiers:
             break
         }

@@ -14,6 +14,7 @@ final class HeldFetchSource: ListDataSource {
         var held: [CheckedContinuation<Void, Never>] = []
         var fetchCalls: [[String]] = []
         var missing: Set<String> = []
+        var failing: Set<String> = []
     }
 
     private let state = Guarded(State())
@@ -58,6 +59,15 @@ final class HeldFetchSource: ListDataSource {
         set { state.withLock { $0.missing = newValue } }
     }
 
+    /// Identifiers whose fetch fails (the whole batch throws), as a source fails while its
+    /// server is unreachable.
+    var failing: Set<String> {
+        get { state.withLock { $0.failing } }
+        set { state.withLock { $0.failing = newValue } }
+    }
+
+    struct FetchFailure: Error {}
+
     /// Every identifier asked for, in order.
     var fetchedIDs: [String] { state.withLock { $0.fetchCalls.flatMap { $0 } } }
 
@@ -74,6 +84,7 @@ final class HeldFetchSource: ListDataSource {
             }
             if proceed { continuation.resume() }
         }
+        if !failing.isDisjoint(with: ids) { throw FetchFailure() }
         let missing = self.missing
         return try await data.fetchItems(ids.filter { !missing.contains($0) })
     }
