@@ -8,7 +8,13 @@ import PostgresNIO
 /// dropped; every call on it has a deadline.
 ///
 /// A source keeps one slot per purpose (payload fetches, tracked loads, notifications), so
-/// that a transaction on one never interleaves with another's statements.
+/// that a transaction on one never interleaves with another's statements. An `exclusive`
+/// slot (the tracked loads', whose bodies are transactions) also runs its callers' bodies
+/// one at a time, in the order they came: the actor alone would not, since it lets a second
+/// call in while the first waits for the server, and two transactions on one connection mix
+/// (seen in the soak: a load abandoned by a transition still running when the adapter came
+/// back to its source; the scan and the log's position then came from different snapshots).
+/// Other slots let calls overlap, so payload fetches are pipelined on their connection.
 ///
 /// Thread safety: an actor; its calls run on the cooperative pool.
 actor ConnectionSlot {
@@ -16,15 +22,20 @@ actor ConnectionSlot {
     let settings: [(String, String)]
     let logger: Logger
     let name: String
+    let exclusive: Bool
     private var connection: PostgresConnection?
     private var opening: Task<PostgresConnection, any Error>?
     private var closed = false
+    /// Whether an exclusive body runs, and who waits for its turn (first come, first served).
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(server: PostgresServer, settings: [(String, String)], logger: Logger, name: String) {
+    init(server: PostgresServer, settings: [(String, String)], logger: Logger, name: String, exclusive: Bool = false) {
         self.server = server
         self.settings = settings
         self.logger = logger
         self.name = name
+        self.exclusive = exclusive
     }
 
     /// A source dropped without ``close()`` (or whose opening failed) closes its
@@ -81,7 +92,35 @@ actor ConnectionSlot {
 
     /// Runs `body` on the open connection within `limit`; past it the connection is
     /// closed (ending the statement) and the call fails as `timeout`.
+    ///
+    /// On an exclusive slot, waits first for the bodies that came before it (each bounded by
+    /// its own deadline).
     func run<T: Sendable>(
+        table: String?, sql: String?, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws(PostgresSourceError) -> T {
+        guard exclusive else { return try await runNow(table: table, sql: sql, limit: limit, body) }
+        await takeTurn()
+        defer { endTurn() }
+        return try await runNow(table: table, sql: sql, limit: limit, body)
+    }
+
+    private func takeTurn() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }     // the turn is handed over by endTurn
+    }
+
+    private func endTurn() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
+    private func runNow<T: Sendable>(
         table: String?, sql: String?, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresSourceError) -> T {
         let connection = try await open(table: table)

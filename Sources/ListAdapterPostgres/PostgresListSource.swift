@@ -143,7 +143,7 @@ public final class PostgresListSource<
         if access == .followed { settings.append(("default_transaction_read_only", "on")) }
         self.settings = settings
         fetching = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "fetch")
-        tracking = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "track")
+        tracking = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "track", exclusive: true)
         entriesSQL = query.entriesSQL
         itemsSQL = query.itemsSQL
         if access == .owned, options.changeLog, case .table(let name, let schema) = query.origin {
