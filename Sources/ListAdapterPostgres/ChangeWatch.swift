@@ -99,7 +99,7 @@ final class ChangeWatch: Sendable {
             }
             if let table = plan.pollTable {
                 group.addTask {
-                    var last: Int64?
+                    var last: TableCounter?
                     while !Task.isCancelled {
                         let counter = try await withDeadline(plan.replyTimeout, onTimeout: { try? await connection.close() }) {
                             try await statisticsCounter(connection, table: table)
@@ -118,16 +118,27 @@ final class ChangeWatch: Sendable {
         }
     }
 
-    /// The table's count of inserted, updated and deleted rows (PostgreSQL's cumulative
-    /// statistics; -1 for a table it has none for). Moves within about a second of another
-    /// session's commit (a backend reports its counts at commit, at most once a second).
-    static func statisticsCounter(_ connection: PostgresConnection, table: String) async throws -> Int64 {
+    /// What a followed table's polls compare: its count of inserted, updated and deleted
+    /// rows (PostgreSQL's cumulative statistics; -1 for a table it has none for) and its
+    /// file node, which a `TRUNCATE` changes (a truncate moves none of the counts). The
+    /// counts move when the writing session reports them: at a commit at least a second
+    /// after its last report, else when it next reports, up to 10 s later for a session
+    /// that stays idle (PostgreSQL 15's statistics; measured up to 10.7 s).
+    struct TableCounter: Equatable, Sendable {
+        var rowChanges: Int64
+        var fileNode: Int64
+    }
+
+    static func statisticsCounter(_ connection: PostgresConnection, table: String) async throws -> TableCounter {
         let rows = try await connection.query(
-            "SELECT coalesce((SELECT n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables WHERE relid = to_regclass(\(table))), -1)::int8",
+            """
+            SELECT coalesce((SELECT n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables WHERE relid = to_regclass(\(table))), -1)::int8, \
+            coalesce(pg_relation_filenode(to_regclass(\(table)))::int8, -1)
+            """,
             logger: connection.logger
         )
-        for try await value in rows.decode(Int64.self) { return value }
-        return -1
+        for try await (changes, node) in rows.decode((Int64, Int64).self) { return TableCounter(rowChanges: changes, fileNode: node) }
+        return TableCounter(rowChanges: -1, fileNode: -1)
     }
 }
 /// The watch's connection ended (its notifications stopped, or it closed).

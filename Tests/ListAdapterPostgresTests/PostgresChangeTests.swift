@@ -80,6 +80,22 @@ struct PostgresChangeTests {
         await source.close()
     }
 
+    @Test func aFollowedSourceNoticesATruncateThatMovesNoStatisticsCounter() async throws {
+        // A TRUNCATE changes none of pg_stat_user_tables' row counts (the soak's finding):
+        // the poll also compares the table's file node, which a truncate replaces.
+        let fixture = try await PostgresFixture(rows: 50)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .followed)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        try fixture.psql("TRUNCATE \(fixture.table)")
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        #expect(adapter.snapshot.count == 0)
+        probe.cancel()
+        await source.close()
+    }
+
     @Test func aFollowedSourceNeverCreatesAnythingOnTheServer() async throws {
         let fixture = try await PostgresFixture(rows: 10)
         defer { fixture.remove() }
