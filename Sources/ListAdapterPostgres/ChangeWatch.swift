@@ -7,9 +7,12 @@ import PostgresNIO
 /// `LISTEN`s on the change log's channel (owned) or the owner's channel (followed), polls
 /// the table's statistics (followed), and invalidates the adapter on each change.
 ///
-/// When its connection fails it invalidates once (the adapter's reload then reports the
-/// failure in its load state and keeps its list), reconnects with doubling backoff, and
-/// invalidates again once connected (the reload resynchronises the list).
+/// Once it watches (its `LISTEN` confirmed, or its first poll read) it invalidates if a load
+/// started before (`loadedBefore`): that load's snapshot may predate the watch, and a commit
+/// in between would otherwise go unseen until the next one. When its connection fails it
+/// invalidates once (the adapter's reload then reports the failure in its load state and
+/// keeps its list), reconnects with doubling backoff, and invalidates again once it watches
+/// again (the reload resynchronises the list).
 ///
 /// Thread safety: `Sendable`; its loop runs on the cooperative pool.
 final class ChangeWatch: Sendable {
@@ -30,11 +33,13 @@ final class ChangeWatch: Sendable {
     private let plan: Plan
     private let invalidation: ListInvalidation
     private let onReconnect: @Sendable () -> Void
+    private let loadedBefore: @Sendable () -> Bool
     private let task = Guarded<Task<Void, Never>?>(nil)
 
-    init(plan: Plan, invalidation: ListInvalidation, onReconnect: @escaping @Sendable () -> Void) {
+    init(plan: Plan, invalidation: ListInvalidation, loadedBefore: @escaping @Sendable () -> Bool, onReconnect: @escaping @Sendable () -> Void) {
         self.plan = plan
         self.invalidation = invalidation
+        self.loadedBefore = loadedBefore
         self.onReconnect = onReconnect
     }
 
@@ -42,10 +47,11 @@ final class ChangeWatch: Sendable {
         let plan = plan
         let invalidation = invalidation
         let onReconnect = onReconnect
+        let loadedBefore = loadedBefore
         guard plan.channel != nil || plan.pollTable != nil else { return }
         task.withLock {
             $0 = Task.detached {
-                await Self.run(plan, invalidation, onReconnect)
+                await Self.run(plan, invalidation, loadedBefore, onReconnect)
             }
         }
     }
@@ -54,21 +60,24 @@ final class ChangeWatch: Sendable {
         task.withLock { $0 }?.cancel()
     }
 
-    private static func run(_ plan: Plan, _ invalidation: ListInvalidation, _ onReconnect: @Sendable () -> Void) async {
+    private static func run(_ plan: Plan, _ invalidation: ListInvalidation, _ loadedBefore: @escaping @Sendable () -> Bool, _ onReconnect: @Sendable () -> Void) async {
         var backoff = plan.initialBackoff
         var failed = false
         while !Task.isCancelled {
             let slot = ConnectionSlot(server: plan.server, settings: plan.settings, logger: plan.logger, name: "watch")
             do {
                 let connection = try await slot.open(table: plan.pollTable)
+                let reconnected = failed
                 if failed {
                     failed = false
                     onReconnect()
-                    invalidation.invalidate()
                 }
                 backoff = plan.initialBackoff
+                let watching: @Sendable () -> Void = {
+                    if reconnected || loadedBefore() { invalidation.invalidate() }
+                }
                 try await withTaskCancellationHandler {
-                    try await watch(connection, plan, invalidation)
+                    try await watch(connection, plan, invalidation, watching: watching)
                 } onCancel: {
                     Task { try? await connection.close() }
                 }
@@ -87,11 +96,14 @@ final class ChangeWatch: Sendable {
     }
 
     /// Watches until the connection fails (throws) or the task is cancelled.
-    private static func watch(_ connection: PostgresConnection, _ plan: Plan, _ invalidation: ListInvalidation) async throws {
+    /// `watching` is called once changes are watched: `LISTEN` confirmed, or (polling only)
+    /// the first counter read.
+    private static func watch(_ connection: PostgresConnection, _ plan: Plan, _ invalidation: ListInvalidation, watching: @escaping @Sendable () -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let channel = plan.channel {
                 group.addTask {
                     try await connection.listen(on: channel) { notifications in
+                        watching()
                         for try await _ in notifications { invalidation.invalidate() }
                     }
                     throw WatchEnded()
@@ -105,6 +117,7 @@ final class ChangeWatch: Sendable {
                             try await statisticsCounter(connection, table: table)
                         }
                         if let previous = last, previous != counter { invalidation.invalidate() }
+                        if last == nil, plan.channel == nil { watching() }
                         last = counter
                         try await Task.sleep(for: plan.pollInterval)
                     }

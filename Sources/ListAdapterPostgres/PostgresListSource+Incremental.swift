@@ -64,6 +64,7 @@ extension PostgresListSource: IncrementalListDataSource {
         guard let changeLog else { return try await loadEntries() }
         let ticket = state.withLock { state in
             state.ticket += 1
+            state.loadsStarted += 1
             return state.ticket
         }
         let repaired = try await tracking.run(table: table, sql: nil, limit: options.replyTimeout) { [self] connection in
@@ -108,6 +109,7 @@ extension PostgresListSource: IncrementalListDataSource {
         guard let changeLog else { return nil }
         let (ticket, cursor) = state.withLock { state in
             state.ticket += 1
+            state.loadsStarted += 1
             return (state.ticket, state.cursor)
         }
         guard let cursor else { return nil }

@@ -122,6 +122,8 @@ public final class PostgresListSource<
         var cursor: LogCursor?
         var statistics = PostgresSourceStatistics()
         var ticket = 0
+        /// Loads started so far (any kind): a watch that starts after one has it reload.
+        var loadsStarted = 0
     }
 
     let state = Guarded(State())
@@ -181,7 +183,10 @@ public final class PostgresListSource<
     ///
     /// - Throws: ``PostgresSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
-        let expected = state.withLock { $0.lastCount }
+        let expected = state.withLock { state in
+            state.loadsStarted += 1
+            return state.lastCount
+        }
         let scanned: EntryStream<ID, Summary>.Scanned = try await fetching.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
             try await EntryStream<ID, Summary>.scan(connection, sql: entriesSQL, arguments: query.arguments, expectedCount: expected)
         }
@@ -240,7 +245,9 @@ public final class PostgresListSource<
             pollInterval: options.pollInterval, initialBackoff: options.initialBackoff, maximumBackoff: options.maximumBackoff,
             replyTimeout: options.replyTimeout
         )
-        let watch = ChangeWatch(plan: plan, invalidation: invalidation) { [weak self] in
+        let watch = ChangeWatch(plan: plan, invalidation: invalidation, loadedBefore: { [weak self] in
+            self?.state.withLock { $0.loadsStarted > 0 } ?? false
+        }) { [weak self] in
             self?.state.withLock { $0.statistics.reconnections += 1 }
         }
         let previous = state.withLock { state in

@@ -1,0 +1,58 @@
+#if PostgreSQL
+import Foundation
+@testable import ListAdapter
+import ListAdapterPostgres
+import Testing
+
+/// A commit between a source's load and the moment its watch starts watching (`LISTEN`
+/// confirmed, or the first poll read) must not go unseen (the soak's finding: an adapter
+/// that came back to a source showed a list five rows stale for good).
+@Suite("PostgreSQL source: the watch's start", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+struct PostgresWatchStartTests {
+    /// Counts invalidations and lets a test wait for the first.
+    final class Target: InvalidationTarget, @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        func sourceDidInvalidate(generation: Int) {
+            let waiting = lock.withLock {
+                count += 1
+                defer { waiters = [] }
+                return waiters
+            }
+            for waiter in waiting { waiter.resume() }
+        }
+
+        func isCurrentSource(generation: Int) -> Bool { true }
+
+        /// Returns once the source has invalidated at least once (the suite's time limit
+        /// bounds a source that never does).
+        func waitForAnInvalidation() async {
+            await withCheckedContinuation { continuation in
+                let now = lock.withLock {
+                    if count > 0 { return true }
+                    waiters.append(continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+    }
+
+    @Test(arguments: [PostgresAccess.owned, .followed])
+    func aCommitBetweenTheLoadAndTheWatchIsSeen(access: PostgresAccess) async throws {
+        let fixture = try await PostgresFixture(rows: 20)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: access)
+        let loaded = access == .owned ? try await source.loadBaseline() : try await source.loadEntries()
+        try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id = 3")
+        let target = Target()
+        source.attach(ListInvalidation(target: target, sourceGeneration: 0))
+        await target.waitForAnInvalidation()
+        #expect(loaded != (try await fixture.truth()), "the commit changed the list the source loaded")
+        source.detach()
+        await source.close()
+    }
+}
+#endif
