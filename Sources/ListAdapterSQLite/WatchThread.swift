@@ -125,9 +125,14 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
             let filesChanged = descriptors.count > 1 && descriptors[1].revents != 0 && events?.drain() == true
             turn.withLock { turn in
                 guard let handler = turn.handler else { return }
+                // A handler that cancelled (the watch released in it) is not called again,
+                // even when another wake is due in the same turn (seen on a loaded machine).
+                let stopped = { self.control.withLock { $0.stopped } }
                 if filesChanged { turn.nextLook = handler(.filesChanged) }
+                if stopped() { return }
                 let now = DispatchTime.now()
                 if let look = turn.nextLook, look <= now { turn.nextLook = handler(.lookDue) }
+                if stopped() { return }
                 if turn.nextPoll <= now {
                     turn.nextLook = handler(.pollDue)
                     turn.nextPoll = now + pollInterval

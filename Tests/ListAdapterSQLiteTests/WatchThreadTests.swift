@@ -106,5 +106,32 @@ struct WatchThreadTests {
         driver.cancel()
         #expect(wakes.withLock { $0 } == 1)
     }
+
+    /// A handler that cancels is not called again in the same turn, when another wake is
+    /// due in it: here the look it asks for at once (CI once saw 2 wakes above on a loaded
+    /// machine, a poll due in the same turn).
+    @Test func aHandlerThatCancelsIsNotCalledAgainInTheSameTurn() throws {
+        let fixture = try MailFixture(rows: 1)
+        defer { fixture.remove() }
+        let driver = WatchThread(path: fixture.path, pollInterval: .seconds(3_600))
+        let returned = DispatchSemaphore(value: 0)
+        let cancelled = Guarded(false)
+        let afterCancel = Guarded<[WatchWake]>([])
+        driver.start { [driver] wake in
+            if cancelled.withLock({ $0 }) {
+                afterCancel.withLock { $0.append(wake) }
+                return nil
+            }
+            guard wake == .filesChanged else { return nil }
+            cancelled.withLock { $0 = true }
+            driver.cancel()
+            returned.signal()
+            return .now()                   // a look due at once: the same turn would take it
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.path + "-wal"))
+        #expect(returned.wait(timeout: Self.hang) == .success)
+        driver.cancel()
+        #expect(afterCancel.withLock { $0 }.isEmpty, "\(afterCancel.withLock { $0 })")
+    }
 }
 #endif
