@@ -113,6 +113,12 @@ struct PostgresChangeLog: Sendable {
         "SELECT pg_snapshot_xmin(pg_current_snapshot())::text, coalesce((SELECT min(seq) FROM \(qualifiedLog)), 0), coalesce((SELECT max(seq) FROM \(qualifiedLog)), 0)"
     }
 
+    /// `seq, id IS NULL, at-or-above-the-snapshot's-xmin, id` of the entries of
+    /// transactions from `$1::xid8` on (`id` NULL: a truncate).
+    var entriesSQL: String {
+        "SELECT seq, id IS NULL, xid >= pg_snapshot_xmin(pg_current_snapshot()), id FROM \(qualifiedLog) WHERE xid >= $1::text::xid8 ORDER BY seq"
+    }
+
     /// Deletes entries older than an hour beyond the last ``keptEntries``.
     var pruneSQL: String {
         "DELETE FROM \(qualifiedLog) WHERE at < now() - interval '1 hour' AND seq <= (SELECT max(seq) FROM \(qualifiedLog)) - \(Self.keptEntries)"

@@ -116,37 +116,36 @@ extension PostgresListSource: IncrementalListDataSource {
         let limit = options.incrementalRowLimit
         let fanOut = options.placementFanOut
         let query = query
-        let changesSQL = PostgresChangeRead<ID, Summary>.sql(query, changeLog)
-        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changesSQL, limit: options.replyTimeout) { connection in
+        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changeLog.entriesSQL, limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                // The position, the entries and the rows they name: one statement.
-                let entryLimit = 4 * limit + cursor.applied.count
-                let read = try await PostgresChangeRead<ID, Summary>.read(connection, query, changeLog, cursor: cursor.xmin, entryLimit: entryLimit)
-                if read.lowest > cursor.highest + 1, read.highest > cursor.highest {
+                let position = try await Self.position(connection, changeLog)
+                if position.lowest > cursor.highest + 1, position.highest > cursor.highest {
                     return .fallback("the log was pruned past the cursor")
                 }
-                if read.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
+                if position.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
+                var bindings = PostgresBindings()
+                bindings.append(cursor.xmin)
                 var touched = Set<ID>()
                 var applied = Set<Int64>()
                 var truncated = false
-                for entry in read.entries {
-                    if entry.isRecent { applied.insert(entry.seq) }
-                    if cursor.applied.contains(entry.seq) { continue }
-                    if entry.isTruncate {
+                let entries = try await connection.query(PostgresQuery(unsafeSQL: changeLog.entriesSQL, binds: bindings), logger: connection.logger)
+                for try await row in entries {
+                    let (seq, isTruncate, recent) = try row.decode((Int64, Bool, Bool).self)
+                    if recent { applied.insert(seq) }
+                    if cursor.applied.contains(seq) { continue }
+                    if isTruncate {
                         truncated = true
-                    } else if let id = entry.id {
-                        touched.insert(id)
+                    } else {
+                        touched.insert(try row.decode((Int64, Bool, Bool, ID).self).3)
                     }
                 }
                 if truncated { return .fallback("the table was truncated") }
                 if touched.count > limit { return .fallback("\(touched.count) rows changed (more than \(limit))") }
-                if read.entries.count > entryLimit { return .fallback("\(read.entries.count) log entries past the cursor (more than \(entryLimit))") }
-                let next = LogCursor(xmin: read.xmin, applied: applied, highest: max(read.highest, cursor.highest))
+                let next = LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, cursor.highest))
                 if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next, 0) }
                 var placement = PostgresRowPlacement<ID, Summary>(connection: connection, query: query, fanOut: fanOut)
                 do {
-                    let present = read.rows.filter { touched.contains($0.id) }
-                    let patch = try await placement.patch(baseline: snapshot, touched: Array(touched), present: present)
+                    let patch = try await placement.patch(baseline: snapshot, touched: Array(touched))
                     return .patch(patch, next, placement.roundTrips)
                 } catch let untrusted as PostgresRowPlacement<ID, Summary>.Untrusted {
                     return .fallback(untrusted.reason)

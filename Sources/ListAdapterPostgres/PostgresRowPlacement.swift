@@ -2,8 +2,8 @@
 import ListAdapter
 import PostgresNIO
 
-/// Turns the identifiers a commit touched into a ``ListAdapter/ListSnapshotPatch``: given
-/// the touched rows that are (still) listed, in list order, finds each one's gap among
+/// Turns the identifiers a commit touched into a ``ListAdapter/ListSnapshotPatch``: reads
+/// the touched rows that are (still) listed, in list order, and finds each one's gap among
 /// the untouched rows by a search in which the server orders the row among untouched rows
 /// (pivots) with the list's own `ORDER BY`, so collations, NULLs and `DESC` are
 /// PostgreSQL's. No sort key is kept in memory.
@@ -29,16 +29,28 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         self.fanOut = max(1, fanOut)
     }
 
+    /// `identifier, section, summary` of the listed rows among `$n`, in list order.
+    var rowsSQL: String {
+        var sql = "SELECT \(query.identifierColumn), \(query.sectionExpression), \(query.summaryExpression) FROM \(query.fromClause)"
+            + " WHERE \(query.identifierColumn) = ANY($\(query.nextPlaceholder))"
+        if let filter = query.filter { sql += " AND (\(filter))" }
+        return sql + " ORDER BY \(query.fullOrder)"
+    }
+
     /// The identifiers of the rows of `$1`, in list order.
     var orderSQL: String {
         "SELECT \(query.identifierColumn) FROM \(query.fromClause) WHERE \(query.identifierColumn) = ANY($1) ORDER BY \(query.fullOrder)"
     }
 
-    /// The patch for the `touched` identifiers, of which `present` are the listed rows
-    /// (read with the log, in list order; see ``PostgresChangeRead``).
-    mutating func patch(baseline: ListSnapshot<ID, Summary>, touched: [ID], present: [ListSnapshotPatch<ID, Summary>.Row]) async throws -> ListSnapshotPatch<ID, Summary> {
+    mutating func patch(baseline: ListSnapshot<ID, Summary>, touched: [ID]) async throws -> ListSnapshotPatch<ID, Summary> {
         let untouched = baseline.untouchedRows(excluding: touched)
-        var present = present
+        var present: [ListSnapshotPatch<ID, Summary>.Row] = []
+        roundTrips += 1
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: try query.bindings(appending: touched)), logger: connection.logger)
+        for try await row in rows {
+            let (id, section, summary) = try row.decode((ID, String?, Summary).self)
+            present.append(.init(id: id, section: section, summary: summary, gap: 0))
+        }
         var lowest = 0      // rows come in list order, so gaps never decrease
         for index in present.indices {
             lowest = try await gap(of: present[index].id, among: untouched, from: lowest)
