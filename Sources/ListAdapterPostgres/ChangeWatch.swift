@@ -7,12 +7,12 @@ import PostgresNIO
 /// `LISTEN`s on the change log's channel (owned) or the owner's channel (followed), polls
 /// the table's statistics (followed), and invalidates the adapter on each change.
 ///
-/// Once it watches (its `LISTEN` confirmed, or its first poll read) it invalidates if a load
-/// started before (`loadedBefore`): that load's snapshot may predate the watch, and a commit
-/// in between would otherwise go unseen until the next one. When its connection fails it
-/// invalidates once (the adapter's reload then reports the failure in its load state and
-/// keeps its list), reconnects with doubling backoff, and invalidates again once it watches
-/// again (the reload resynchronises the list).
+/// It tells its ``WatchReadiness`` when it watches (its `LISTEN` confirmed, or its first poll
+/// read) and invalidates then if a load started while nothing watched: that load's snapshot
+/// may predate the watch, and a commit in between would otherwise go unseen until the next
+/// one. When its connection fails it invalidates once (the adapter's reload then reports the
+/// failure in its load state and keeps its list), reconnects with doubling backoff, and
+/// invalidates again once it watches again (the reload resynchronises the list).
 ///
 /// Thread safety: `Sendable`; its loop runs on the cooperative pool.
 final class ChangeWatch: Sendable {
@@ -33,13 +33,16 @@ final class ChangeWatch: Sendable {
     private let plan: Plan
     private let invalidation: ListInvalidation
     private let onReconnect: @Sendable () -> Void
-    private let loadedBefore: @Sendable () -> Bool
+    private let readiness: WatchReadiness
+    private let generation: Int
     private let task = Guarded<Task<Void, Never>?>(nil)
 
-    init(plan: Plan, invalidation: ListInvalidation, loadedBefore: @escaping @Sendable () -> Bool, onReconnect: @escaping @Sendable () -> Void) {
+    /// A watch told `readiness` of under `generation` (``WatchReadiness/starting()``).
+    init(plan: Plan, invalidation: ListInvalidation, readiness: WatchReadiness, generation: Int, onReconnect: @escaping @Sendable () -> Void) {
         self.plan = plan
         self.invalidation = invalidation
-        self.loadedBefore = loadedBefore
+        self.readiness = readiness
+        self.generation = generation
         self.onReconnect = onReconnect
     }
 
@@ -47,20 +50,26 @@ final class ChangeWatch: Sendable {
         let plan = plan
         let invalidation = invalidation
         let onReconnect = onReconnect
-        let loadedBefore = loadedBefore
-        guard plan.channel != nil || plan.pollTable != nil else { return }
+        let (readiness, generation) = (readiness, generation)
+        guard plan.channel != nil || plan.pollTable != nil else {
+            readiness.watchingNothing(generation: generation)
+            return
+        }
         task.withLock {
             $0 = Task.detached {
-                await Self.run(plan, invalidation, loadedBefore, onReconnect)
+                await Self.run(plan, invalidation, readiness, generation, onReconnect)
             }
         }
     }
 
     func stop() {
         task.withLock { $0 }?.cancel()
+        readiness.stopped(generation: generation)
     }
 
-    private static func run(_ plan: Plan, _ invalidation: ListInvalidation, _ loadedBefore: @escaping @Sendable () -> Bool, _ onReconnect: @Sendable () -> Void) async {
+    private static func run(
+        _ plan: Plan, _ invalidation: ListInvalidation, _ readiness: WatchReadiness, _ generation: Int, _ onReconnect: @Sendable () -> Void
+    ) async {
         var backoff = plan.initialBackoff
         var failed = false
         while !Task.isCancelled {
@@ -74,7 +83,8 @@ final class ChangeWatch: Sendable {
                 }
                 backoff = plan.initialBackoff
                 let watching: @Sendable () -> Void = {
-                    if reconnected || loadedBefore() { invalidation.invalidate() }
+                    let missed = readiness.watching(generation: generation)
+                    if reconnected || missed { invalidation.invalidate() }
                 }
                 try await withTaskCancellationHandler {
                     try await watch(connection, plan, invalidation, watching: watching)
@@ -82,6 +92,7 @@ final class ChangeWatch: Sendable {
                     Task { try? await connection.close() }
                 }
             } catch {
+                readiness.stopped(generation: generation)
                 if Task.isCancelled { break }
                 if !failed {
                     failed = true

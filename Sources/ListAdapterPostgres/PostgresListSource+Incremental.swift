@@ -62,9 +62,9 @@ extension PostgresListSource: IncrementalListDataSource {
     /// Called from one of the adapter's tasks, never on the main queue.
     public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
         guard let changeLog else { return try await loadEntries() }
+        await readiness.loadStarting(waitingAtMost: options.replyTimeout)
         let ticket = state.withLock { state in
             state.ticket += 1
-            state.loadsStarted += 1
             return state.ticket
         }
         let repaired = try await tracking.run(table: table, sql: nil, limit: options.replyTimeout) { [self] connection in
@@ -107,9 +107,9 @@ extension PostgresListSource: IncrementalListDataSource {
     /// Called from one of the adapter's tasks, never on the main queue.
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
         guard let changeLog else { return nil }
+        await readiness.loadStarting(waitingAtMost: options.replyTimeout)
         let (ticket, cursor) = state.withLock { state in
             state.ticket += 1
-            state.loadsStarted += 1
             return (state.ticket, state.cursor)
         }
         guard let cursor else { return nil }

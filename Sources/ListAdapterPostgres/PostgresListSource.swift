@@ -122,11 +122,12 @@ public final class PostgresListSource<
         var cursor: LogCursor?
         var statistics = PostgresSourceStatistics()
         var ticket = 0
-        /// Loads started so far (any kind): a watch that starts after one has it reload.
-        var loadsStarted = 0
     }
 
     let state = Guarded(State())
+    /// Whether changes are watched: loads wait for a starting watch, so their snapshots
+    /// follow it.
+    let readiness = WatchReadiness()
 
     /// Connects to `server`, checks that `query` runs there, and (for an owned table with
     /// ``Options/changeLog``) installs the change log.
@@ -183,10 +184,8 @@ public final class PostgresListSource<
     ///
     /// - Throws: ``PostgresSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
-        let expected = state.withLock { state in
-            state.loadsStarted += 1
-            return state.lastCount
-        }
+        await readiness.loadStarting(waitingAtMost: options.replyTimeout)
+        let expected = state.withLock { $0.lastCount }
         let scanned: EntryStream<ID, Summary>.Scanned = try await fetching.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
             try await EntryStream<ID, Summary>.scan(connection, sql: entriesSQL, arguments: query.arguments, expectedCount: expected)
         }
@@ -245,9 +244,7 @@ public final class PostgresListSource<
             pollInterval: options.pollInterval, initialBackoff: options.initialBackoff, maximumBackoff: options.maximumBackoff,
             replyTimeout: options.replyTimeout
         )
-        let watch = ChangeWatch(plan: plan, invalidation: invalidation, loadedBefore: { [weak self] in
-            self?.state.withLock { $0.loadsStarted > 0 } ?? false
-        }) { [weak self] in
+        let watch = ChangeWatch(plan: plan, invalidation: invalidation, readiness: readiness, generation: readiness.starting()) { [weak self] in
             self?.state.withLock { $0.statistics.reconnections += 1 }
         }
         let previous = state.withLock { state in

@@ -58,10 +58,13 @@ enum PostgresScenarios {
         }
         let writer = try await connect(server)
         try await prepare(writer, size: size)
+        // BENCH_PG_ONLY=load|commit|clients runs one scenario (bisecting a regression).
+        let only = ProcessInfo.processInfo.environment["BENCH_PG_ONLY"]
+        func runs(_ name: String) -> Bool { only == nil || only == name }
         var results: [Measurement] = []
-        results += try await load(server, size: size)
-        results += try await commitToDelivery(server, writer: writer, size: size)
-        results += try await PostgresClients.run(server, writer: writer, size: size)
+        if runs("load") { results += try await load(server, size: size) }
+        if runs("commit") { results += try await commitToDelivery(server, writer: writer, size: size) }
+        if runs("clients") { results += try await PostgresClients.run(server, writer: writer, size: size) }
         try await execute(writer, "DROP TABLE IF EXISTS \(table) CASCADE")
         try await writer.close()
         return results
