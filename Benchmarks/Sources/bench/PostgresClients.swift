@@ -58,17 +58,20 @@ enum PostgresClients {
         let perCommitWith = Double(withTicks) * tick / Double(commitsPerPhase)
         let perClient = (perCommitWith - perCommitAlone) / Double(clients)
         let delivered = results.map(\.count)
+        let rescans = results.map(\.rescans).reduce(0, +)
+        let fallbacks = results.map(\.fallbacks).reduce(0, +)
+        let reasons = Set(results.map(\.reason).filter { $0 != "-" && !$0.isEmpty }).sorted().joined(separator: "; ")
         return [
             Measurement(
                 scenario: "PostgreSQL: \(clients) clients (processes) following, a writer committing 100 rows/s: slowest client's p50",
                 size: size, figure: slowest, baseline: percentile(with, 0.5), unit: "ms", target: "<= 20 ms", passed: slowest <= 20,
                 note: String(
-                    format: "machine busy %.0f%% of %d cores while they followed; clients' own CPU %.2f ms per client per commit; writer's commit round trip p50 %.2f ms alone; client p50s %@ ms; p99s %@ ms; changes seen per client %@ of %d commits; baseline: the writer's commit round trip (p50); server CPU per commit %.3f ms alone (change-log triggers), %.3f ms with the clients: %.3f ms per client per commit",
+                    format: "machine busy %.0f%% of %d cores while they followed; clients' own CPU %.2f ms per client per commit; writer's commit round trip p50 %.2f ms alone; client p50s %@ ms; p99s %@ ms; changes seen per client %@ of %d commits; rescans after the first load %d (fallbacks %d: %@) over all clients; baseline: the writer's commit round trip (p50); server CPU per commit %.3f ms alone (change-log triggers), %.3f ms with the clients: %.3f ms per client per commit",
                     busy * 100, ProcessInfo.processInfo.activeProcessorCount,
                     Double(clientTicks) * tick / Double(commitsPerPhase * clients),
                     percentile(alone, 0.5), p50s.map { String(format: "%.1f", $0) }.joined(separator: "/"),
                     results.map { String(format: "%.1f", $0.p99) }.joined(separator: "/"),
-                    "\(delivered.min() ?? 0)-\(delivered.max() ?? 0)", commitsPerPhase, perCommitAlone, perCommitWith, perClient
+                    "\(delivered.min() ?? 0)-\(delivered.max() ?? 0)", commitsPerPhase, rescans, fallbacks, reasons.isEmpty ? "none" : reasons, perCommitAlone, perCommitWith, perClient
                 )
             ),
         ]
@@ -113,12 +116,15 @@ enum PostgresClients {
             guard line() == "ready" else { throw BenchError("a PostgreSQL client ended before it had loaded the list") }
         }
 
-        func finish() -> (count: Int, p50: Double, p99: Double) {
+        /// The client's figures: changes seen, their p50 and p99, its source's full loads
+        /// and fallbacks after the first, and its last fallback's reason.
+        func finish() -> (count: Int, p50: Double, p99: Double, rescans: Int, fallbacks: Int, reason: String) {
             try? input.fileHandleForWriting.close()
-            let fields = (line() ?? "").split(separator: " ").compactMap { Double($0) }
+            let parts = (line() ?? "").split(separator: " ", maxSplits: 5)
+            let fields = parts.prefix(5).compactMap { Double($0) }
             process.waitUntilExit()
-            guard fields.count == 3 else { return (0, .nan, .nan) }
-            return (Int(fields[0]), fields[1], fields[2])
+            guard fields.count == 5 else { return (0, .nan, .nan, 0, 0, "") }
+            return (Int(fields[0]), fields[1], fields[2], Int(fields[3]), Int(fields[4]), parts.count > 5 ? String(parts[5]) : "")
         }
 
         private func line() -> String? {
@@ -133,7 +139,8 @@ enum PostgresClients {
 
     // MARK: A client
 
-    /// Follows the bench's table until standard input ends, then prints `count p50 p99`.
+    /// Follows the bench's table until standard input ends, then prints `count p50 p99
+    /// rescans fallbacks reason` (full loads after the first).
     static func runChild() async throws {
         guard let server = PostgresScenarios.server else { throw BenchError("LISTADAPTER_POSTGRES_URL is not set") }
         let source = try await PostgresScenarios.Source(server: server, query: PostgresScenarios.query, access: .owned)
@@ -161,7 +168,9 @@ enum PostgresClients {
         _ = FileHandle.standardInput.readDataToEndOfFile()
         let figures = queue.sync { (record.milliseconds.count, percentile(record.milliseconds, 0.5), percentile(record.milliseconds, 0.99)) }
         observation.cancel()
-        FileHandle.standardOutput.write(Data("\(figures.0) \(figures.1) \(figures.2)\n".utf8))
+        let statistics = source.statistics
+        let reason = (statistics.lastFallbackReason ?? "-").replacingOccurrences(of: "\n", with: " ")
+        FileHandle.standardOutput.write(Data("\(figures.0) \(figures.1) \(figures.2) \(statistics.fullLoads - 1) \(statistics.fallbacks) \(reason)\n".utf8))
         await source.close()
     }
 }

@@ -94,6 +94,20 @@ extension ListSnapshot {
             snapshot.flatPosition(of: id).map { rank(ofPosition: $0) }
         }
 
+        /// The ranks of the untouched rows of the section titled `title` (sections are
+        /// contiguous, so they are one range); `nil` when the snapshot has no such section or
+        /// the change touched all its rows. A row that moves into that section is likely to
+        /// land among them: a search for its place may start there (it must still compare
+        /// the row with the rows just outside the range).
+        ///
+        /// - Complexity: O(s) for s sections, plus O(log k).
+        public func ranks(inSectionTitled title: String?) -> Range<Int>? {
+            guard let section = snapshot.titles.firstIndex(of: title) else { return nil }
+            let start = snapshot.starts[section]
+            let ranks = rank(ofPosition: start) ..< rank(ofPosition: start + snapshot.numberOfItems(inSection: section))
+            return ranks.isEmpty ? nil : ranks
+        }
+
         /// The flat position of the untouched row of rank `rank`.
         ///
         /// - Complexity: O(log k).
