@@ -8,11 +8,12 @@ import PostgresNIO
 /// (pivots) with the list's own `ORDER BY`, so collations, NULLs and `DESC` are
 /// PostgreSQL's. No sort key is kept in memory.
 ///
-/// The first round trip orders the row among its old neighbours (if it was listed) and the
-/// untouched rows just outside its section's (sections are contiguous, so a row that moved
-/// into a section of the list lands among that section's rows or next to them): a row that
-/// kept its neighbours is placed by it, and a row that moved across sections is then
-/// searched for in its section only. Each later round trip orders the row among up to
+/// The rows are read together with each one's old neighbours (if it was listed), in list
+/// order: a row that kept its neighbours is placed by that one round trip. The next orders
+/// the row among the untouched rows just outside its section's (sections are contiguous,
+/// so a row that moved into a section of the list lands among that section's rows or next
+/// to them) and pivots spread over the section's, so a row that moved is searched for in
+/// its section. Each later round trip orders the row among up to
 /// `fanOut` pivots spread over the remaining interval: about log(m) / log(fanOut + 1) of
 /// them for an interval of m rows (2 for a section of a thousand with 64 pivots, against 4
 /// for a million). Every bound comes from the server's comparisons, so a row that lands
@@ -30,7 +31,7 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
     let fanOut: Int
     private(set) var roundTrips = 0
     /// The untouched ranks of each section title asked about, for this patch.
-    private var sectionRanks: [String?: Range<Int>?] = [:]
+    private var knownSectionRanks: [String?: Range<Int>?] = [:]
 
     /// `identifier, section, summary` of the listed rows among `$n`, in list order.
     let rowsSQL: String
@@ -51,47 +52,74 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
 
     mutating func patch(baseline: ListSnapshot<ID, Summary>, touched: [ID]) async throws -> ListSnapshotPatch<ID, Summary> {
         let untouched = baseline.untouchedRows(excluding: touched)
+        // Each touched row's old neighbours (the untouched rows around its old gap) are read
+        // with the rows, in the same order: a row that kept them is placed by that one
+        // round trip, which is most of them (a summary, a subject changed).
+        var neighbours: [ID: Int] = [:]          // identifier -> untouched rank
+        for id in touched {
+            guard let gap = untouched.formerGap(of: id) else { continue }
+            if gap > 0 { neighbours[untouched.identifier(atRank: gap - 1)] = gap - 1 }
+            if gap < untouched.count { neighbours[untouched.identifier(atRank: gap)] = gap }
+        }
         var present: [ListSnapshotPatch<ID, Summary>.Row] = []
+        var presentAt: [Int] = []                  // each present row's place in the reply
+        var neighbourAt: [Int: Int] = [:]          // untouched rank -> place in the reply
         roundTrips += 1
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: try query.bindings(appending: touched)), logger: connection.logger)
+        let asked = touched + neighbours.keys
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: try query.bindings(appending: asked)), logger: connection.logger)
+        var place = 0
         for try await row in rows {
             let (id, section, summary) = try row.decode((ID, String?, Summary).self)
-            present.append(.init(id: id, section: section, summary: summary, gap: 0))
+            if let rank = neighbours[id] {
+                neighbourAt[rank] = place
+            } else {
+                present.append(.init(id: id, section: section, summary: summary, gap: 0))
+                presentAt.append(place)
+            }
+            place += 1
+        }
+        guard neighbourAt.count == neighbours.count else { throw Untrusted(reason: "a row vanished during placement") }
+        let replyOrder = neighbourAt.sorted { $0.key < $1.key }.map(\.value)
+        guard zip(replyOrder, replyOrder.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw Untrusted(reason: "untouched rows changed order: the list is not what the log says")
         }
         var lowest = 0      // rows come in list order, so gaps never decrease
         for index in present.indices {
-            let row = present[index]
-            // A row still in its old section most likely kept its neighbours too.
-            let stayed = baseline.path(of: row.id).map { baseline.title(ofSection: $0.section) == row.section } ?? false
-            lowest = try await gap(of: row.id, in: row.section, stayed: stayed, among: untouched, from: lowest)
+            let (id, at) = (present[index].id, presentAt[index])
+            var low = lowest
+            var high = untouched.count
+            if let gap = untouched.formerGap(of: id) {
+                if gap > 0, let before = neighbourAt[gap - 1] {
+                    if before < at { low = max(low, gap) } else { high = min(high, gap - 1) }
+                }
+                if gap < untouched.count, let after = neighbourAt[gap] {
+                    if at < after { high = min(high, gap) } else { low = max(low, gap + 1) }
+                }
+            }
+            guard low <= high else { throw Untrusted(reason: "touched rows came back out of the list's order") }
+            lowest = try await gap(of: id, in: present[index].section, among: untouched, within: low ... high)
             present[index].gap = lowest
         }
         return ListSnapshotPatch(touched: touched, rows: present)
     }
 
-    /// The gap (0...untouched.count) before which `id` (of the section titled `title`, where
-    /// it was before if `stayed`) goes, at or after `lowest`.
+    /// The gap, within `bounds` (of 0...untouched.count), before which `id` (of the section
+    /// titled `title`) goes.
     private mutating func gap(
-        of id: ID, in title: String?, stayed: Bool, among untouched: ListSnapshot<ID, Summary>.UntouchedRows, from lowest: Int
+        of id: ID, in title: String?, among untouched: ListSnapshot<ID, Summary>.UntouchedRows, within bounds: ClosedRange<Int>
     ) async throws -> Int {
-        var low = lowest
-        var high = untouched.count
-        // The first round trip: the rows just outside its section's untouched rows, with
-        // its old neighbours if it stayed in its section (most such rows kept them), else
-        // with pivots spread over the section's rows.
-        var first: Set<Int> = []
-        let section = ranks(inSectionTitled: title, untouched)
-        if let section {
-            first.insert(section.lowerBound - 1)
-            first.insert(section.upperBound)
+        var low = bounds.lowerBound
+        var high = bounds.upperBound
+        guard low < high else { return low }
+        // The first round trip: the rows just outside its section's untouched rows, and
+        // pivots spread over the section's (where a row moved into it most likely lands).
+        var ranks: [Int] = []
+        if let section = sectionRanks(titled: title, untouched) {
+            var first: Set<Int> = [section.lowerBound - 1, section.upperBound]
+            let inside = max(low, section.lowerBound) ..< min(high, section.upperBound)
+            if !inside.isEmpty { first.formUnion(spread(over: inside)) }
+            ranks = first.filter { $0 >= low && $0 < high }.sorted()
         }
-        if stayed, let candidate = untouched.formerGap(of: id), candidate >= low, candidate <= high {
-            first.insert(candidate - 1)
-            first.insert(candidate)
-        } else if let section {
-            first.formUnion(spread(over: max(low, section.lowerBound) ..< min(high, section.upperBound)))
-        }
-        var ranks = first.filter { $0 >= low && $0 < high }.sorted()
         while low < high {
             if ranks.isEmpty { ranks = spread(over: low ..< high) }
             let preceding = try await precedingCount(id, pivots: ranks, untouched)
@@ -111,10 +139,10 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
     }
 
     /// The untouched ranks of the section titled `title`, once per title and patch.
-    private mutating func ranks(inSectionTitled title: String?, _ untouched: ListSnapshot<ID, Summary>.UntouchedRows) -> Range<Int>? {
-        if let known = sectionRanks[title] { return known }
+    private mutating func sectionRanks(titled title: String?, _ untouched: ListSnapshot<ID, Summary>.UntouchedRows) -> Range<Int>? {
+        if let known = knownSectionRanks[title] { return known }
         let ranks = untouched.ranks(inSectionTitled: title)
-        sectionRanks[title] = ranks
+        knownSectionRanks[title] = ranks
         return ranks
     }
 

@@ -21,6 +21,7 @@ struct PostgresPlacementTests {
         var random = SeededGenerator(seed: seed)
         let fixture = try await PostgresFixture(rows: 400, queues: 7)
         defer { fixture.remove() }
+        try fixture.psql("UPDATE \(fixture.table) SET version = id * 10")
         var options = PostgresFixture.fastOptions
         options.placementFanOut = 4 + Int(seed)        // several rounds inside a section, too
         // The order moves rows within their section too (a summary change), puts the NULL
@@ -48,7 +49,10 @@ struct PostgresPlacementTests {
                 let id = 1 + Int(random.next() % 400)
                 switch random.next() % 6 {
                 case 0, 1: statements.append("UPDATE \(fixture.table) SET queue = \(queues[Int(random.next() % UInt64(queues.count))]) WHERE id = \(id)")
-                case 2: statements.append("UPDATE \(fixture.table) SET version = version + \(1 + random.next() % 50) WHERE id = \(id)")
+                case 2:
+                    // Up or down its section by none, one or two rows (a section's versions
+                    // start 70 apart).
+                    statements.append("UPDATE \(fixture.table) SET version = version + \(Int(random.next() % 301) - 150) WHERE id = \(id)")
                 case 3:
                     nextID += 1
                     statements.append("INSERT INTO \(fixture.table) VALUES (\(nextID), \(queues[Int(random.next() % UInt64(queues.count))]), 1, 'new')")
