@@ -25,14 +25,36 @@ struct PostgresChangeLog: Sendable {
     let schema: String?
     let table: String
     let identifier: String
+    /// The statements every patch runs, built once (quoting allocates).
+    let positionSQL: String
+    let entriesSQL: String
+    let positionAndEntriesSQL: String
+
+    init(schema: String?, table: String, identifier: String) {
+        self.schema = schema
+        self.table = table
+        self.identifier = identifier
+        let log = Self.qualified(Self.baseName(table: table), schema: schema)
+        positionSQL = Self.positionSQL(log: log)
+        entriesSQL = Self.entriesSQL(log: log)
+        positionAndEntriesSQL = Self.positionAndEntriesSQL(log: log)
+    }
 
     /// `listadapter_log_<table>`, cut to PostgreSQL's 63-byte names.
-    var baseName: String { String(("listadapter_log_" + table).utf8.prefix(56)) ?? "listadapter_log" }
+    var baseName: String { Self.baseName(table: table) }
     var qualifiedLog: String { qualified(baseName) }
+
+    private static func baseName(table: String) -> String {
+        String(("listadapter_log_" + table).utf8.prefix(56)) ?? "listadapter_log"
+    }
     /// The channel the statement trigger notifies.
     var channel: String { baseName }
 
     private func qualified(_ name: String) -> String {
+        Self.qualified(name, schema: schema)
+    }
+
+    private static func qualified(_ name: String, schema: String?) -> String {
         (schema.map { $0.quotedIdentifier + "." } ?? "") + name.quotedIdentifier
     }
 
@@ -109,14 +131,27 @@ struct PostgresChangeLog: Sendable {
     }
 
     /// The caller's snapshot's `xmin` (text), and the smallest and largest `seq` in the log.
-    var positionSQL: String {
-        "SELECT pg_snapshot_xmin(pg_current_snapshot())::text, coalesce((SELECT min(seq) FROM \(qualifiedLog)), 0), coalesce((SELECT max(seq) FROM \(qualifiedLog)), 0)"
+    private static func positionSQL(log: String) -> String {
+        "SELECT pg_snapshot_xmin(pg_current_snapshot())::text, coalesce((SELECT min(seq) FROM \(log)), 0), coalesce((SELECT max(seq) FROM \(log)), 0)"
+    }
+
+    /// A patch's first read, one statement: the position (as ``positionSQL``) on every row,
+    /// then the entries (as ``entriesSQL``), in `seq` order; one row of NULL entry columns
+    /// when there is none.
+    private static func positionAndEntriesSQL(log: String) -> String {
+        """
+        SELECT position.xmin, position.lowest, position.highest, entry.seq, entry.truncate, entry.recent, entry.id FROM \
+        (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, coalesce((SELECT min(seq) FROM \(log)), 0) AS lowest, \
+        coalesce((SELECT max(seq) FROM \(log)), 0) AS highest) AS position \
+        LEFT JOIN LATERAL (SELECT seq, id IS NULL AS truncate, xid >= pg_snapshot_xmin(pg_current_snapshot()) AS recent, id \
+        FROM \(log) WHERE xid >= $1::text::xid8) AS entry ON true ORDER BY entry.seq
+        """
     }
 
     /// `seq, id IS NULL, at-or-above-the-snapshot's-xmin, id` of the entries of
     /// transactions from `$1::xid8` on (`id` NULL: a truncate).
-    var entriesSQL: String {
-        "SELECT seq, id IS NULL, xid >= pg_snapshot_xmin(pg_current_snapshot()), id FROM \(qualifiedLog) WHERE xid >= $1::text::xid8 ORDER BY seq"
+    private static func entriesSQL(log: String) -> String {
+        "SELECT seq, id IS NULL, xid >= pg_snapshot_xmin(pg_current_snapshot()), id FROM \(log) WHERE xid >= $1::text::xid8 ORDER BY seq"
     }
 
     /// Deletes entries older than an hour beyond the last ``keptEntries``.

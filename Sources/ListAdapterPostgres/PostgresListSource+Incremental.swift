@@ -115,35 +115,39 @@ extension PostgresListSource: IncrementalListDataSource {
         guard let cursor else { return nil }
         let limit = options.incrementalRowLimit
         let fanOut = options.placementFanOut
-        let query = query
-        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changeLog.entriesSQL, limit: options.replyTimeout) { connection in
+        let (query, statements) = (query, placementStatements)
+        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                let position = try await Self.position(connection, changeLog)
+                var bindings = PostgresBindings()
+                bindings.append(cursor.xmin)
+                var position: (xmin: String, lowest: Int64, highest: Int64)?
+                var touched = Set<ID>()
+                var applied = Set<Int64>()
+                var truncated = false
+                // The log's position and the entries past the cursor, in one statement.
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: changeLog.positionAndEntriesSQL, binds: bindings), logger: connection.logger)
+                for try await row in rows {
+                    let (xmin, lowest, highest, entry, isTruncate, recent) = try row.decode((String, Int64, Int64, Int64?, Bool?, Bool?).self)
+                    if position == nil { position = (xmin, lowest, highest) }
+                    guard let seq = entry else { continue }
+                    if recent == true { applied.insert(seq) }
+                    if cursor.applied.contains(seq) { continue }
+                    if isTruncate == true {
+                        truncated = true
+                    } else {
+                        touched.insert(try row.decode((String, Int64, Int64, Int64?, Bool?, Bool?, ID).self).6)
+                    }
+                }
+                guard let position else { return .fallback("no log position") }
                 if position.lowest > cursor.highest + 1, position.highest > cursor.highest {
                     return .fallback("the log was pruned past the cursor")
                 }
                 if position.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
-                var bindings = PostgresBindings()
-                bindings.append(cursor.xmin)
-                var touched = Set<ID>()
-                var applied = Set<Int64>()
-                var truncated = false
-                let entries = try await connection.query(PostgresQuery(unsafeSQL: changeLog.entriesSQL, binds: bindings), logger: connection.logger)
-                for try await row in entries {
-                    let (seq, isTruncate, recent) = try row.decode((Int64, Bool, Bool).self)
-                    if recent { applied.insert(seq) }
-                    if cursor.applied.contains(seq) { continue }
-                    if isTruncate {
-                        truncated = true
-                    } else {
-                        touched.insert(try row.decode((Int64, Bool, Bool, ID).self).3)
-                    }
-                }
                 if truncated { return .fallback("the table was truncated") }
                 if touched.count > limit { return .fallback("\(touched.count) rows changed (more than \(limit))") }
                 let next = LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, cursor.highest))
                 if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next, 0) }
-                var placement = PostgresRowPlacement<ID, Summary>(connection: connection, query: query, fanOut: fanOut)
+                var placement = PostgresRowPlacement<ID, Summary>(connection: connection, query: query, statements: statements, fanOut: fanOut)
                 do {
                     let patch = try await placement.patch(baseline: snapshot, touched: Array(touched))
                     return .patch(patch, next, placement.roundTrips)

@@ -111,6 +111,7 @@ public final class PostgresListSource<
     let tracking: ConnectionSlot
     let entriesSQL: String
     let itemsSQL: String
+    let placementStatements: PostgresRowPlacement<ID, Summary>.Statements
     /// The server settings every session of the source starts with.
     let settings: [(String, String)]
     let changeLog: PostgresChangeLog?
@@ -148,6 +149,7 @@ public final class PostgresListSource<
         fetching = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "fetch")
         tracking = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "track", exclusive: true)
         entriesSQL = query.entriesSQL
+        placementStatements = .init(query)
         itemsSQL = query.itemsSQL
         if access == .owned, options.changeLog, case .table(let name, let schema) = query.origin {
             changeLog = PostgresChangeLog(schema: schema, table: name, identifier: query.identifier)

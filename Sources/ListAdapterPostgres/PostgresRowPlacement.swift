@@ -33,21 +33,29 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
     /// The untouched ranks of each section title asked about, for this patch.
     private var knownSectionRanks: [String?: Range<Int>?] = [:]
 
-    /// `identifier, section, summary` of the listed rows among `$n`, in list order.
-    let rowsSQL: String
-    /// The identifiers of the rows of `$1`, in list order.
-    let orderSQL: String
+    /// The statements of a placement, built once per source (quoting allocates).
+    struct Statements: Sendable {
+        /// `identifier, section, summary` of the listed rows among `$n`, in list order.
+        let rows: String
+        /// The identifiers of the rows of `$1`, in list order.
+        let order: String
 
-    init(connection: PostgresConnection, query: PostgresListQuery, fanOut: Int) {
+        init(_ query: PostgresListQuery) {
+            var rows = "SELECT \(query.identifierColumn), \(query.sectionExpression), \(query.summaryExpression) FROM \(query.fromClause)"
+                + " WHERE \(query.identifierColumn) = ANY($\(query.nextPlaceholder))"
+            if let filter = query.filter { rows += " AND (\(filter))" }
+            self.rows = rows + " ORDER BY \(query.fullOrder)"
+            order = "SELECT \(query.identifierColumn) FROM \(query.fromClause) WHERE \(query.identifierColumn) = ANY($1) ORDER BY \(query.fullOrder)"
+        }
+    }
+
+    let statements: Statements
+
+    init(connection: PostgresConnection, query: PostgresListQuery, statements: Statements, fanOut: Int) {
         self.connection = connection
         self.query = query
+        self.statements = statements
         self.fanOut = max(1, fanOut)
-        // Built once: the query's pieces quote identifiers anew on every use.
-        var rows = "SELECT \(query.identifierColumn), \(query.sectionExpression), \(query.summaryExpression) FROM \(query.fromClause)"
-            + " WHERE \(query.identifierColumn) = ANY($\(query.nextPlaceholder))"
-        if let filter = query.filter { rows += " AND (\(filter))" }
-        rowsSQL = rows + " ORDER BY \(query.fullOrder)"
-        orderSQL = "SELECT \(query.identifierColumn) FROM \(query.fromClause) WHERE \(query.identifierColumn) = ANY($1) ORDER BY \(query.fullOrder)"
     }
 
     mutating func patch(baseline: ListSnapshot<ID, Summary>, touched: [ID]) async throws -> ListSnapshotPatch<ID, Summary> {
@@ -66,7 +74,7 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         var neighbourAt: [Int: Int] = [:]          // untouched rank -> place in the reply
         roundTrips += 1
         let asked = touched + neighbours.keys
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: rowsSQL, binds: try query.bindings(appending: asked)), logger: connection.logger)
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: statements.rows, binds: try query.bindings(appending: asked)), logger: connection.logger)
         var place = 0
         for try await row in rows {
             let (id, section, summary) = try row.decode((ID, String?, Summary).self)
@@ -156,7 +164,7 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         try bindings.append(pivots + [id])
         var ordered: [ID] = []
         ordered.reserveCapacity(pivots.count + 1)
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: orderSQL, binds: bindings), logger: connection.logger) {
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: statements.order, binds: bindings), logger: connection.logger) {
             ordered.append(try row.decode(ID.self))
         }
         guard ordered.count == pivots.count + 1, let position = ordered.firstIndex(of: id) else {
