@@ -82,6 +82,10 @@ final class PostgresSoakStore: SoakExternalStore {
             _ = try? await psql.runInBackground(dropSQL(table))
             throw error
         }
+        SoakInterruption.shared.add("the table \(table), its change log and the psql writers") {
+            writer.stop()
+            _ = try? psql.run(dropSQL(table))
+        }
         let store = PostgresSoakStore(server: server, table: table, psql: psql, writer: writer, transitions: transitions)
         do {
             try await store.openSources()

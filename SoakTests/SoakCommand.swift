@@ -46,8 +46,10 @@ struct SoakCommand: AsyncParsableCommand {
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
         say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
+        SoakInterruption.shared.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        SoakInterruption.shared.add("the directory \(directory.path)") { try? FileManager.default.removeItem(at: directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
         let useSQLite = ["sqlite", "both", "all"].contains(source)
         var external: (any SoakExternalStore)?
