@@ -165,4 +165,25 @@ struct SnapshotPatchTests {
         ])
         #expect(old.applying(descending) == nil)
     }
+
+    /// The untouched ranks of a section, which a search for a moved row's place starts
+    /// with; the oracle counts the untouched rows before and inside the section.
+    @Test func theUntouchedRanksOfASectionAreOneRange() {
+        let entries: [ListEntry<Int, Int>] = (0 ..< 30).map { ListEntry(id: $0, section: $0 < 10 ? "A" : $0 < 12 ? nil : $0 < 20 ? "B" : "C", summary: 0) }
+        let old = ListSnapshot(entries)
+        let touched = [1, 4, 10, 11, 12, 25, 99]
+        let untouched = old.untouchedRows(excluding: touched)
+        for title in ["A", nil, "B", "C"] as [String?] {
+            let kept = entries.filter { !touched.contains($0.id) }
+            let before = kept.prefix { $0.section != title }.count
+            let inside = kept.filter { $0.section == title }.count
+            let expected = inside == 0 ? nil : before ..< before + inside
+            #expect(untouched.ranks(inSectionTitled: title) == expected, "section \(String(describing: title))")
+        }
+        #expect(untouched.ranks(inSectionTitled: "missing") == nil)
+        #expect(untouched.ranks(inSectionTitled: nil) == nil, "every row of the untitled section was touched")
+        if let ranks = untouched.ranks(inSectionTitled: "B") {
+            #expect(ranks.map { untouched.identifier(atRank: $0) } == Array(13 ..< 20))
+        }
+    }
 }
