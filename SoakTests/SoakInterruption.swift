@@ -32,11 +32,6 @@ final class SoakInterruption: @unchecked Sendable {
         lock.withLock { cleanups.append((name, cleanup)) }
     }
 
-    /// Forgets the cleanup named `name` (the run removed that itself).
-    func remove(_ name: String) {
-        lock.withLock { cleanups.removeAll { $0.name == name } }
-    }
-
     private func interrupted(by number: Int32) {
         let pending = lock.withLock { cleanups.reversed() }
         FileHandle.standardError.write(Data("soak: interrupted (\(number == SIGINT ? "SIGINT" : "SIGTERM")); removing what it created\n".utf8))

@@ -27,7 +27,6 @@ struct PostgresChangeLog: Sendable {
     let identifier: String
     /// The statements every patch runs, built once (quoting allocates).
     let positionSQL: String
-    let entriesSQL: String
     let positionAndEntriesSQL: String
 
     init(schema: String?, table: String, identifier: String) {
@@ -36,8 +35,7 @@ struct PostgresChangeLog: Sendable {
         self.identifier = identifier
         let log = Self.qualified(Self.baseName(table: table), schema: schema)
         positionSQL = Self.positionSQL(log: log)
-        entriesSQL = Self.entriesSQL(log: log)
-        positionAndEntriesSQL = Self.positionAndEntriesSQL(log: log)
+        positionAndEntriesSQL = Self.positionAndEntriesSQL(log: log, position: positionSQL)
     }
 
     /// `listadapter_log_<table>`, cut to PostgreSQL's 63-byte names.
@@ -135,23 +133,17 @@ struct PostgresChangeLog: Sendable {
         "SELECT pg_snapshot_xmin(pg_current_snapshot())::text, coalesce((SELECT min(seq) FROM \(log)), 0), coalesce((SELECT max(seq) FROM \(log)), 0)"
     }
 
-    /// A patch's first read, one statement: the position (as ``positionSQL``) on every row,
-    /// then the entries (as ``entriesSQL``), in `seq` order; one row of NULL entry columns
-    /// when there is none.
-    private static func positionAndEntriesSQL(log: String) -> String {
+    /// A patch's first read, one statement: the position (``positionSQL``) on every row, then
+    /// `seq, id IS NULL, at-or-above-the-snapshot's-xmin, id` of the entries of transactions
+    /// from `$1::xid8` on (`id` NULL: a truncate), in `seq` order; one row of NULL entry
+    /// columns when there is none.
+    private static func positionAndEntriesSQL(log: String, position: String) -> String {
         """
-        SELECT position.xmin, position.lowest, position.highest, entry.seq, entry.truncate, entry.recent, entry.id FROM \
-        (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, coalesce((SELECT min(seq) FROM \(log)), 0) AS lowest, \
-        coalesce((SELECT max(seq) FROM \(log)), 0) AS highest) AS position \
+        SELECT position.xmin, position.lowest, position.highest, entry.seq, entry.truncate, entry.recent, entry.id \
+        FROM (\(position)) AS position(xmin, lowest, highest) \
         LEFT JOIN LATERAL (SELECT seq, id IS NULL AS truncate, xid >= pg_snapshot_xmin(pg_current_snapshot()) AS recent, id \
         FROM \(log) WHERE xid >= $1::text::xid8) AS entry ON true ORDER BY entry.seq
         """
-    }
-
-    /// `seq, id IS NULL, at-or-above-the-snapshot's-xmin, id` of the entries of
-    /// transactions from `$1::xid8` on (`id` NULL: a truncate).
-    private static func entriesSQL(log: String) -> String {
-        "SELECT seq, id IS NULL, xid >= pg_snapshot_xmin(pg_current_snapshot()), id FROM \(log) WHERE xid >= $1::text::xid8 ORDER BY seq"
     }
 
     /// Deletes entries older than an hour beyond the last ``keptEntries``.
