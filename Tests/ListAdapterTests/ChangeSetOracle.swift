@@ -14,6 +14,15 @@ enum ChangeSetOracle {
         func fail(_ message: String) throws(Failure) -> Never { throw Failure(description: message) }
         let oldTitles = Array(old.sectionTitles)
         let newTitles = Array(new.sectionTitles)
+        // Every list in the order ListChangeSet documents, without repeats.
+        func strictlyAscending<Key: Comparable>(_ keys: [Key]) -> Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }
+        if !strictlyAscending(changes.sectionDeletes) { try fail("section deletes not ascending: \(changes.sectionDeletes)") }
+        if !strictlyAscending(changes.sectionInserts) { try fail("section inserts not ascending: \(changes.sectionInserts)") }
+        if !strictlyAscending(changes.sectionMoves.map(\.to)) { try fail("section moves not ascending by destination: \(changes.sectionMoves)") }
+        if !strictlyAscending(changes.itemDeletes) { try fail("item deletes not ascending: \(changes.itemDeletes)") }
+        if !strictlyAscending(changes.itemInserts) { try fail("item inserts not ascending: \(changes.itemInserts)") }
+        if !strictlyAscending(changes.itemMoves.map(\.to)) { try fail("item moves not ascending by destination: \(changes.itemMoves)") }
+        if !strictlyAscending(changes.itemUpdates.map(\.to)) { try fail("item updates not ascending by new path: \(changes.itemUpdates)") }
         // Sections.
         let expectedSectionDeletes = oldTitles.indices.filter { !newTitles.contains(oldTitles[$0]) }
         let expectedSectionInserts = newTitles.indices.filter { !oldTitles.contains(newTitles[$0]) }

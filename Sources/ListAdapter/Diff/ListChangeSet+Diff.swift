@@ -48,12 +48,10 @@ extension ListChangeSet {
         // Each part writes its own variables.
         inParallelIfMany(parts) { part in
             if part == 0 || parts == 1 {
-                oldIdentifiers = old.flatIdentifiers()
-                oldSummaries = old.flatSummaries()
+                (oldIdentifiers, oldSummaries) = old.flatColumns()
             }
             if part == 1 || parts == 1 {
-                newIdentifiers = new.flatIdentifiers()
-                newSummaries = new.flatSummaries()
+                (newIdentifiers, newSummaries) = new.flatColumns()
             }
         }
         let sectionParts = Self.sectionHalves(of: new, parts: parts)
@@ -91,13 +89,12 @@ extension ListChangeSet {
                 )
             }
         }
+        // Each piece's changes are in new order, and the pieces are consecutive sections.
         for piece in pieces {
             itemInserts += piece.itemInserts
             itemMoves += piece.itemMoves
             itemUpdates += piece.itemUpdates
         }
-        // Moves were appended per section, cross-section ones first: restore global order.
-        itemMoves.sort { $0.to < $1.to }
     }
 
     /// The item count (old and new together) from which a diff uses two threads.
@@ -141,6 +138,11 @@ extension ListChangeSet {
                     oldPosition = alternative
                     cursor = alternative + 1
                     alternative = cursorEnd
+                } else if let ahead = lookahead(for: id, from: cursor + 1, end: cursorEnd, in: oldIDs) {
+                    // The items under the cursor were deleted or moved away: the run goes
+                    // on just past them, found without hashing.
+                    oldPosition = ahead
+                    cursor = ahead + 1
                 } else {
                     guard let found = old.flatPosition(of: id) else { continue }
                     oldPosition = found
@@ -150,6 +152,21 @@ extension ListChangeSet {
                 newToOld[newPosition] = Int32(truncatingIfNeeded: oldPosition)
             }
         }
+    }
+
+    /// The position of `id` among the few old identifiers from `start` (before `end`), if
+    /// there: after a deleted or moved-away item, the run usually continues one or two
+    /// items on, and reading them is cheaper than a lookup in the index (cold cache lines).
+    /// Identifiers are unique, so an equal one is the item's old position.
+    @inlinable @inline(__always)
+    static func lookahead<ID: Hashable>(for id: ID, from start: Int, end: Int, in oldIDs: UnsafeBufferPointer<ID>) -> Int? {
+        var position = start
+        let limit = Swift.min(end, start + 3)
+        while position < limit {
+            if oldIDs[position] == id { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// Appends the inserts, moves and updates of `newSections`, in new order: items with
@@ -162,48 +179,71 @@ extension ListChangeSet {
         newSections: Range<Int>, newToOld: ContiguousArray<Int32>,
         oldSummaries: ContiguousArray<Summary>, newSummaries: ContiguousArray<Summary>
     ) {
-        var stayers = ContiguousArray<Int>()
-        var stayerNewItem = ContiguousArray<Int>()
-        var isMember = ContiguousArray<Bool>()
-        for newSection in newSections {
-            let newStart = new.starts[newSection]
-            let newEnd = new.starts[newSection + 1]
-            let oldSection = sections.newToOld[newSection]
-            let oldStart = oldSection >= 0 ? old.starts[oldSection] : 0
-            let oldEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
-            stayers.removeAll(keepingCapacity: true)
-            stayerNewItem.removeAll(keepingCapacity: true)
-            for newPosition in newStart ..< newEnd {
-                let oldPosition = Int(newToOld[newPosition])
-                let newPath = ItemPath(section: newSection, item: newPosition - newStart)
-                if oldPosition < 0 {
-                    itemInserts.append(newPath)
-                    continue
+        newToOld.withUnsafeBufferPointer { newToOld in
+            oldSummaries.withUnsafeBufferPointer { oldSummaries in
+                newSummaries.withUnsafeBufferPointer { newSummaries in
+                    var stayers = ContiguousArray<Int>()
+                    var stayerNewItem = ContiguousArray<Int>()
+                    var isMember = ContiguousArray<Bool>()
+                    for newSection in newSections {
+                        let newStart = new.starts[newSection]
+                        let newEnd = new.starts[newSection + 1]
+                        let oldSection = sections.newToOld[newSection]
+                        let oldStart = oldSection >= 0 ? old.starts[oldSection] : 0
+                        let oldEnd = oldSection >= 0 ? old.starts[oldSection + 1] : 0
+                        // One pass for inserts, cross-section moves and updates, noting
+                        // whether the items that stayed kept their order (the common case:
+                        // then none of them moves and no subsequence is needed).
+                        var lastStayer = -1
+                        var stayersIncreasing = true
+                        let sectionMoves = itemMoves.count
+                        for newPosition in newStart ..< newEnd {
+                            let oldPosition = Int(newToOld[newPosition])
+                            let newPath = ItemPath(section: newSection, item: newPosition - newStart)
+                            if oldPosition < 0 {
+                                itemInserts.append(newPath)
+                                continue
+                            }
+                            if oldPosition >= oldStart && oldPosition < oldEnd {
+                                if oldPosition <= lastStayer { stayersIncreasing = false }
+                                lastStayer = oldPosition
+                            } else {
+                                itemMoves.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
+                            }
+                            if oldSummaries[oldPosition] != newSummaries[newPosition] {
+                                itemUpdates.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
+                            }
+                        }
+                        if stayersIncreasing { continue }
+                        stayers.removeAll(keepingCapacity: true)
+                        stayerNewItem.removeAll(keepingCapacity: true)
+                        for newPosition in newStart ..< newEnd {
+                            let oldPosition = Int(newToOld[newPosition])
+                            if oldPosition >= oldStart && oldPosition < oldEnd {
+                                stayers.append(oldPosition - oldStart)
+                                stayerNewItem.append(newPosition - newStart)
+                            }
+                        }
+                        isMember.removeAll(keepingCapacity: true)
+                        isMember.append(contentsOf: repeatElement(false, count: stayers.count))
+                        let kept = stayers.withUnsafeBufferPointer { values in
+                            isMember.withUnsafeMutableBufferPointer { members in
+                                LongestIncreasingSubsequence.mark(values, isMember: members)
+                            }
+                        }
+                        if kept == stayers.count { continue }
+                        let crossSectionMoves = itemMoves.count > sectionMoves
+                        for position in stayers.indices where !isMember[position] {
+                            itemMoves.append(ItemMove(
+                                from: ItemPath(section: oldSection, item: stayers[position]),
+                                to: ItemPath(section: newSection, item: stayerNewItem[position])
+                            ))
+                        }
+                        // The section's moves in new order: its moves from other sections
+                        // came first, each kind in order.
+                        if crossSectionMoves { itemMoves[sectionMoves...].sort { $0.to < $1.to } }
+                    }
                 }
-                if oldPosition >= oldStart && oldPosition < oldEnd {
-                    stayers.append(oldPosition - oldStart)
-                    stayerNewItem.append(newPath.item)
-                } else {
-                    itemMoves.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
-                }
-                if oldSummaries[oldPosition] != newSummaries[newPosition] {
-                    itemUpdates.append(ItemMove(from: old.path(atFlatPosition: oldPosition), to: newPath))
-                }
-            }
-            if stayers.isEmpty { continue }
-            isMember.removeAll(keepingCapacity: true)
-            isMember.append(contentsOf: repeatElement(false, count: stayers.count))
-            let kept = stayers.withUnsafeBufferPointer { values in
-                isMember.withUnsafeMutableBufferPointer { members in
-                    LongestIncreasingSubsequence.mark(values, isMember: members)
-                }
-            }
-            if kept == stayers.count { continue }
-            for position in stayers.indices where !isMember[position] {
-                itemMoves.append(ItemMove(
-                    from: ItemPath(section: oldSection, item: stayers[position]),
-                    to: ItemPath(section: newSection, item: stayerNewItem[position])
-                ))
             }
         }
     }
