@@ -35,7 +35,7 @@ struct PostgresChangeTests {
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         for (index, commit) in Self.commits.enumerated() {
-            try fixture.psql(commit(fixture.table))
+            try await fixture.psql(commit(fixture.table))
             let truth = try await fixture.truth()
             #expect(await probe.waitUntilShowing(truth), "commit \(index): \(probe.failures)")
         }
@@ -55,10 +55,10 @@ struct PostgresChangeTests {
         let adapter = ListViewAdapter(source: source)
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()))
-        try fixture.psql("TRUNCATE \(fixture.table)")
+        try await fixture.psql("TRUNCATE \(fixture.table)")
         #expect(await probe.waitUntilShowing(ListSnapshot()), "\(probe.failures)")
         #expect(source.statistics.lastFallbackReason == "the table was truncated")
-        try fixture.psql("INSERT INTO \(fixture.table) VALUES (1, 'q', 1, 'one')")
+        try await fixture.psql("INSERT INTO \(fixture.table) VALUES (1, 'q', 1, 'one')")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         probe.cancel()
         await source.close()
@@ -72,7 +72,7 @@ struct PostgresChangeTests {
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()))
         for (index, commit) in Self.commits.prefix(4).enumerated() {
-            try fixture.psql(commit(fixture.table))
+            try await fixture.psql(commit(fixture.table))
             #expect(await probe.waitUntilShowing(try await fixture.truth()), "commit \(index): \(probe.failures)")
         }
         #expect(source.statistics.patches == 0)
@@ -89,7 +89,7 @@ struct PostgresChangeTests {
         let adapter = ListViewAdapter(source: source)
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()))
-        try fixture.psql("TRUNCATE \(fixture.table)")
+        try await fixture.psql("TRUNCATE \(fixture.table)")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         #expect(adapter.snapshot.count == 0)
         probe.cancel()

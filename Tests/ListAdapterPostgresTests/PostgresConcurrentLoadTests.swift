@@ -51,7 +51,7 @@ struct PostgresConcurrentLoadTests {
         let source = try await fixture.source(access: .owned)
         for round in 0 ..< 8 {
             let base = try await source.loadBaseline()
-            try fixture.psql("UPDATE \(fixture.table) SET version = version + 1, queue = 'queue \(round % 3)' WHERE id % 7 = \(round)")
+            try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1, queue = 'queue \(round % 3)' WHERE id % 7 = \(round)")
             async let patch = source.loadChanges(since: base)
             async let again = source.loadBaseline()
             let (patched, rescanned) = try await (patch, again)

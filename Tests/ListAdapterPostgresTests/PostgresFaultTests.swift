@@ -117,7 +117,7 @@ struct PostgresFaultTests {
         #expect(refused?.kind == .permissionDenied, "\(String(describing: refused))")
         #expect(refused?.table == fixture.table)
 
-        try fixture.psql("GRANT SELECT ON \(fixture.table) TO reader")
+        try await fixture.psql("GRANT SELECT ON \(fixture.table) TO reader")
         let source = try await Source(server: reader, query: fixture.query, access: .followed, options: PostgresFixture.fastOptions)
         let ownedByReader = await opening(reader, fixture.query, access: .owned)
         #expect(ownedByReader?.kind == .permissionDenied, "a reader cannot install the change log: \(String(describing: ownedByReader))")
@@ -126,7 +126,7 @@ struct PostgresFaultTests {
         let before = try await fixture.truth()
         #expect(await probe.waitUntilShowing(before))
 
-        try fixture.psql("REVOKE SELECT ON \(fixture.table) FROM reader; DELETE FROM \(fixture.table) WHERE id <= 10")
+        try await fixture.psql("REVOKE SELECT ON \(fixture.table) FROM reader; DELETE FROM \(fixture.table) WHERE id <= 10")
         await probe.recorder.wait { _ in
             if case .failed = probe.recorder.lastLoadState { return true }
             return false
@@ -135,7 +135,7 @@ struct PostgresFaultTests {
         #expect((error.underlying as? PostgresSourceError)?.kind == .permissionDenied, "\(error)")
         #expect(adapter.snapshot == before, "the adapter keeps its last good list")
 
-        try fixture.psql("GRANT SELECT ON \(fixture.table) TO reader; UPDATE \(fixture.table) SET version = 2 WHERE id = 20")
+        try await fixture.psql("GRANT SELECT ON \(fixture.table) TO reader; UPDATE \(fixture.table) SET version = 2 WHERE id = 20")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         probe.cancel()
         await source.close()
@@ -151,15 +151,15 @@ struct PostgresFaultTests {
         let probe = Probe(adapter)
         #expect(await probe.waitUntilShowing(try await fixture.truth()))
         for round in 0 ..< 3 {
-            try fixture.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(options.applicationName)'")
+            try await fixture.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(options.applicationName)'")
             // A commit while the source is disconnected: the resynchronisation must bring it.
-            try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id % 3 = \(round); DELETE FROM \(fixture.table) WHERE id = \(round + 1)")
+            try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id % 3 = \(round); DELETE FROM \(fixture.table) WHERE id = \(round + 1)")
             let truth = try await fixture.truth()
             #expect(await probe.waitUntilShowing(truth), "round \(round): \(probe.failures)")
         }
         // Seen only through a watch that connected again (a notification, or the reload its
         // reconnection asks for).
-        try fixture.psql("INSERT INTO \(fixture.table) VALUES (500, 'queue 1', 1, 'after')")
+        try await fixture.psql("INSERT INTO \(fixture.table) VALUES (500, 'queue 1', 1, 'after')")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         #expect(source.statistics.reconnections >= 1, "\(source.statistics)")
         #expect(probe.failures.isEmpty)

@@ -41,7 +41,7 @@ struct PostgresFixture {
         if rows > 0 {
             sql += "INSERT INTO \(table) SELECT g, 'queue ' || (g % \(queues)), 1, 'Subject ' || g FROM generate_series(1, \(rows)) AS g;"
         }
-        try psql(sql)
+        try await psql(sql)
     }
 
     var query: PostgresListQuery {
@@ -60,8 +60,15 @@ struct PostgresFixture {
         return options
     }
 
-    /// Runs `sql` through `psql`, another process, as any writer would.
-    func psql(_ sql: String, user: String? = nil, password: String? = nil) throws {
+    /// Runs `sql` through `psql`, another process, as any writer would. The wait for it is
+    /// a Dispatch thread's, not the test's: a blocking wait on a cooperative thread (two
+    /// on a 2-core machine) starved the other suites' tasks in CI's sanitized run.
+    func psql(_ sql: String, user: String? = nil, password: String? = nil) async throws {
+        try await onDispatchThread { try psqlWaiting(sql, user: user, password: password) }
+    }
+
+    /// ``psql(_:user:password:)``, waiting on the calling thread: for `defer` blocks.
+    func psqlWaiting(_ sql: String, user: String? = nil, password: String? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         guard case .tcp(let host, let port) = server.endpoint else { throw FixtureError("the test server must be reached over TCP") }
@@ -118,7 +125,15 @@ struct PostgresFixture {
     }
 
     func remove() {
-        try? psql("DROP TABLE IF EXISTS \(table) CASCADE; DROP TABLE IF EXISTS listadapter_log_\(table) CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_row() CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_stmt() CASCADE;")
+        try? psqlWaiting("DROP TABLE IF EXISTS \(table) CASCADE; DROP TABLE IF EXISTS listadapter_log_\(table) CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_row() CASCADE; DROP FUNCTION IF EXISTS listadapter_log_\(table)_stmt() CASCADE;")
+    }
+}
+
+/// `body`'s result, computed on a Dispatch thread: for a wait on another process, which
+/// would otherwise hold one of the few cooperative threads every test's tasks share.
+func onDispatchThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
     }
 }
 

@@ -10,7 +10,7 @@ struct PostgresLoadTests {
     @Test func theStreamedScanEqualsAPlainSelect() async throws {
         let fixture = try await PostgresFixture(rows: 5_000, queues: 7)
         defer { fixture.remove() }
-        try fixture.psql("UPDATE \(fixture.table) SET queue = NULL WHERE id % 11 = 0")
+        try await fixture.psql("UPDATE \(fixture.table) SET queue = NULL WHERE id % 11 = 0")
         let source = try await fixture.source(access: .followed)
         let list = try await source.loadEntries()
         let truth = try await fixture.truth()
@@ -23,7 +23,7 @@ struct PostgresLoadTests {
     @Test func payloadsComeByIdentifierWithTheirSummariesAndAbsentOnesAreLeftOut() async throws {
         let fixture = try await PostgresFixture(rows: 100)
         defer { fixture.remove() }
-        try fixture.psql("UPDATE \(fixture.table) SET version = 7 WHERE id = 42")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = 7 WHERE id = 42")
         let source = try await fixture.source(access: .followed)
         let items = try await source.fetchSummarizedItems([42, 1, 100, 1_000, -5])
         #expect(Set(items.keys) == [42, 1, 100])

@@ -30,7 +30,7 @@ struct PostgresManyClientsTests {
             #expect(await probe.waitUntilShowing(truth), "client \(index) at start: \(probe.failures)")
         }
         for (round, commit) in PostgresChangeTests.commits.enumerated() {
-            try fixture.psql(commit(fixture.table))
+            try await fixture.psql(commit(fixture.table))
             truth = try await fixture.truth()
             for (index, probe) in probes.enumerated() {
                 #expect(await probe.waitUntilShowing(truth), "client \(index) after commit \(round): \(probe.failures)")

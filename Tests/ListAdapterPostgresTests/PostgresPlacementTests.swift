@@ -21,7 +21,7 @@ struct PostgresPlacementTests {
         var random = SeededGenerator(seed: seed)
         let fixture = try await PostgresFixture(rows: 400, queues: 7)
         defer { fixture.remove() }
-        try fixture.psql("UPDATE \(fixture.table) SET version = id * 10")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = id * 10")
         var options = PostgresFixture.fastOptions
         options.placementFanOut = 4 + Int(seed)        // several rounds inside a section, too
         // The order moves rows within their section too (a summary change), puts the NULL

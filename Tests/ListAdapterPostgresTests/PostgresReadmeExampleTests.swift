@@ -24,7 +24,7 @@ struct PostgresReadmeExampleTests {
     @Test func theExampleListsTheOpenTickets() async throws {
         let fixture = try await PostgresFixture()
         defer { fixture.remove() }
-        try fixture.psql("""
+        try await fixture.psql("""
             DROP TABLE \(fixture.table);
             CREATE TABLE \(fixture.table) (id bigint PRIMARY KEY, queue text, subject text NOT NULL, version bigint NOT NULL DEFAULT 1,
                 status text NOT NULL, created_at timestamptz NOT NULL);

@@ -43,13 +43,13 @@ struct PostgresRestartTests {
         try await cluster.run("resume")
         // Committed as soon as the server is back, before the sources have reconnected: the
         // resynchronisation (the change log's cursor, or a rescan) must bring it.
-        try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id % 4 = 0; DELETE FROM \(fixture.table) WHERE id IN (5, 6); INSERT INTO \(fixture.table) VALUES (900, 'queue 2', 1, 'back')")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id % 4 = 0; DELETE FROM \(fixture.table) WHERE id IN (5, 6); INSERT INTO \(fixture.table) VALUES (900, 'queue 2', 1, 'back')")
         let after = try await fixture.truth()
         #expect(await ownedProbe.waitUntilShowing(after), "\(ownedProbe.failures)")
         #expect(await followedProbe.waitUntilShowing(after), "\(followedProbe.failures)")
 
         // And the live path works again: a commit after the reconnection is seen.
-        try fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 0' WHERE id = 7")
+        try await fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 0' WHERE id = 7")
         let later = try await fixture.truth()
         #expect(await ownedProbe.waitUntilShowing(later), "\(ownedProbe.failures)")
         #expect(await followedProbe.waitUntilShowing(later), "\(followedProbe.failures)")
@@ -72,7 +72,7 @@ struct PostgresRestartTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-restart-" + UUID().uuidString.prefix(8)).path
             self.directory = directory
             // Off the main actor: initdb takes seconds, and other suites run on it.
-            let output = try await Task.detached { try Self.postgresScript(["start", directory]) }.value
+            let output = try await onDispatchThread { try Self.postgresScript(["start", directory]) }
             guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("LISTADAPTER_POSTGRES_URL=") }) else {
                 throw FixtureError("postgres.sh start printed no URL: \(output)")
             }
@@ -81,7 +81,7 @@ struct PostgresRestartTests {
 
         func run(_ action: String) async throws {
             let directory = directory
-            _ = try await Task.detached { try Self.postgresScript([action, directory]) }.value
+            _ = try await onDispatchThread { try Self.postgresScript([action, directory]) }
         }
 
         func stop() {

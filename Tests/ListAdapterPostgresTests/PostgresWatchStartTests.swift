@@ -49,7 +49,7 @@ struct PostgresWatchStartTests {
         defer { fixture.remove() }
         let source = try await fixture.source(access: access)
         let loaded = access == .owned ? try await source.loadBaseline() : try await source.loadEntries()
-        try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id = 3")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id = 3")
         let target = Target()
         source.attach(ListInvalidation(target: target, sourceGeneration: 0))
         await target.waitForAnInvalidation()
@@ -73,7 +73,7 @@ struct PostgresWatchStartTests {
         #expect(phase == .idle, "an invalidation arrived during the first load")
         #expect(round == 0, "a storm began at the first load")
         #expect(source.statistics.fullLoads == 1 && source.statistics.patches == 0, "\(source.statistics)")
-        try fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id = 3")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id = 3")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         #expect(source.statistics.fullLoads == 1 && source.statistics.patches == 1, "\(source.statistics)")
         probe.cancel()
