@@ -38,8 +38,8 @@ extension ListChangeSet {
         // Large lists: the flat columns, the walk and the per-section pass each run on two
         // threads (the sections split in two halves by item count).
         let parts = oldCount + newCount >= Self.partedDiffThreshold ? min(2, ProcessorCount.online) : 1
-        var oldToNew = ContiguousArray<Int32>(repeating: -1, count: oldCount)
-        var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
+        var oldToNew = Self.unmatched(count: oldCount)
+        var newToOld = Self.unmatched(count: newCount)
         // The walk reads both lists by flat position: lay them out flat once.
         var oldIdentifiers = ContiguousArray<ID>()
         var newIdentifiers = ContiguousArray<ID>()
@@ -94,6 +94,16 @@ extension ListChangeSet {
             itemInserts += piece.itemInserts
             itemMoves += piece.itemMoves
             itemUpdates += piece.itemUpdates
+        }
+    }
+
+    /// `count` positions, none matched yet (-1), in huge pages where large.
+    @inlinable
+    static func unmatched(count: Int) -> ContiguousArray<Int32> {
+        ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+            HugePages.advise(buffer)
+            buffer.initialize(repeating: -1)
+            initialized = count
         }
     }
 

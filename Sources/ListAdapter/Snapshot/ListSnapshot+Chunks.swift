@@ -130,7 +130,9 @@ extension ListSnapshot {
         let total = count
         var summaries = ContiguousArray<Summary>()
         let identifiers = ContiguousArray<ID>(unsafeUninitializedCapacity: total) { idBuffer, idCount in
+            HugePages.advise(idBuffer)
             summaries = ContiguousArray<Summary>(unsafeUninitializedCapacity: total) { summaryBuffer, summaryCount in
+                HugePages.advise(summaryBuffer)
                 var position = 0
                 for page in chunks.pages {
                     page.withUnsafeBufferPointer { page in
