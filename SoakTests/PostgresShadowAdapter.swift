@@ -34,7 +34,7 @@ final class PostgresShadowAdapter {
         var configuration = ListViewAdapterConfiguration()
         configuration.logger.logLevel = .critical
         adapter = ListViewAdapter(source: source, configuration: configuration)
-        probe = ListViewAdapterProbe(adapter)
+        probe = ListViewAdapterProbe(adapter, keepingLast: 16)
     }
 
     /// Waits (at most `timeout`, ending as soon as it holds) until both views show `truth`;

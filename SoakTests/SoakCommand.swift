@@ -28,7 +28,7 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "Who writes the SQLite file: thread (another thread, same connection pool) or process (a child process).")
     var sqliteWriter: String = "thread"
 
-    @Option(help: "on or off: whether the adapter moves among the PostgreSQL sources. off: it stays on the owned one and every other PostgreSQL source gets an adapter of its own (this avoids re-attaching a source whose abandoned load still runs: two loads' transactions then share its connection).")
+    @Option(help: "on or off: whether the adapter moves among the PostgreSQL sources. off: it stays on the owned one and every other PostgreSQL source gets an adapter of its own.")
     var postgresTransitions = "on"
 
     @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")

@@ -36,7 +36,8 @@ final class SoakRun {
     private var shown = Snapshot()
     private(set) var statistics = SoakStatistics()
     private(set) var failure: String?
-    private let recorder = ListEventRecorder<Int64, Int64>()
+    /// Its conditions read the adapter and the views, not the events: it keeps a few.
+    private let recorder = ListEventRecorder<Int64, Int64>(keepingLast: 16)
     private let mutationQueue = DispatchQueue(label: "soak.mutations")
     private var adapter: Adapter!
     private var observation: ListObservation?

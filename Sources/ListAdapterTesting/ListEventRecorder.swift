@@ -16,17 +16,43 @@ public final class ListEventRecorder<ID: Hashable & Sendable, Summary: Equatable
     /// A condition over the events recorded so far.
     public typealias Condition = ([ListEvent<ID, Summary>]) -> Bool
 
-    /// Every event recorded, in order.
+    /// Every event recorded, in order; with ``init(keepingLast:)``, the last ones only.
     public private(set) var events: [ListEvent<ID, Summary>] = []
+    /// How many batches were recorded (every one, kept or not).
+    public private(set) var batchCount = 0
+    /// How many reloads were recorded (every one, kept or not).
+    public private(set) var reloadCount = 0
+    /// The last load state reported, if any.
+    public private(set) var lastLoadState: ListLoadState?
+    /// The most events ``events`` keeps, or `nil` for all.
+    public let limit: Int?
     private var waiters: [Int: (condition: Condition, continuation: CheckedContinuation<Void, Never>)] = [:]
     private var nextWaiter = 0
 
-    /// Creates an empty recorder.
-    public init() {}
+    /// Creates an empty recorder that keeps every event.
+    public init() {
+        limit = nil
+    }
+
+    /// Creates an empty recorder that keeps only the last `limit` events in ``events``
+    /// (at least one), for a long run: each batch event holds states of the list, so a
+    /// recorder keeping all of them grows without bound (a 30-minute soak reached 500 MB).
+    /// The counts and ``lastLoadState`` still cover every event.
+    public init(keepingLast limit: Int) {
+        self.limit = max(1, limit)
+    }
 
     /// Records `event` and wakes the waits it satisfies.
     public func record(_ event: ListEvent<ID, Summary>) {
+        switch event {
+        case .batch: batchCount += 1
+        case .reload: reloadCount += 1
+        case .loadStateChanged(let state): lastLoadState = state
+        default: break
+        }
         events.append(event)
+        // Dropped in runs of `limit`, so each event is moved at most once.
+        if let limit, events.count >= 2 * limit { events.removeFirst(events.count - limit) }
         recheck()
     }
 
@@ -66,23 +92,5 @@ public final class ListEventRecorder<ID: Hashable & Sendable, Summary: Equatable
 
     private func cancelWaiter(_ key: Int) {
         waiters.removeValue(forKey: key)?.continuation.resume()
-    }
-
-    /// How many batches were recorded.
-    public var batchCount: Int {
-        events.count { if case .batch = $0 { true } else { false } }
-    }
-
-    /// How many reloads were recorded.
-    public var reloadCount: Int {
-        events.count { if case .reload = $0 { true } else { false } }
-    }
-
-    /// The last load state reported, if any.
-    public var lastLoadState: ListLoadState? {
-        for event in events.reversed() {
-            if case .loadStateChanged(let state) = event { return state }
-        }
-        return nil
     }
 }

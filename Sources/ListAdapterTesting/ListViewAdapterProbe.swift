@@ -23,16 +23,18 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     public private(set) var table = ReferenceListView<ID, Summary>(kind: .table)
     /// The collection-view model.
     public private(set) var collection = ReferenceListView<ID, Summary>(kind: .collection)
-    /// Every event, with waiting.
-    public let recorder = ListEventRecorder<ID, Summary>()
+    /// Every event (or the last ones, see ``init(_:keepingLast:)``), with waiting.
+    public let recorder: ListEventRecorder<ID, Summary>
     /// Every failure seen, described.
     public private(set) var failures: [String] = []
     /// Batches applied so far.
     public private(set) var appliedBatches = 0
     private var observation: ListObservation?
 
-    /// Starts observing `adapter`.
-    public init(_ adapter: ListViewAdapter<ID, Summary, Item>) {
+    /// Starts observing `adapter`; with `limit`, its ``recorder`` keeps only the last
+    /// `limit` events (see ``ListEventRecorder/init(keepingLast:)``), for a long run.
+    public init(_ adapter: ListViewAdapter<ID, Summary, Item>, keepingLast limit: Int? = nil) {
+        recorder = limit.map { ListEventRecorder(keepingLast: $0) } ?? ListEventRecorder()
         observation = adapter.observe { [weak self] event in self?.handle(event, adapter: adapter) }
     }
 

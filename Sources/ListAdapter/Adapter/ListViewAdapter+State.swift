@@ -28,6 +28,10 @@ extension ListViewAdapter {
         /// Whether the last load that completed applied a patch: a storm is then coalesced
         /// for ``ListViewAdapterConfiguration/patchCoalescingInterval``.
         var lastLoadWasPatched = false
+        /// For each incremental source (by identity), the adapter's last call on it that may
+        /// still run (its load id and task): the next call waits for it (see
+        /// ``ListViewAdapter/startLoad(id:)``). Removed when that call ends.
+        var incrementalCalls: [ObjectIdentifier: (id: Int, task: Task<Void, Never>)] = [:]
 
         init(source: Source, coalescesStorms: Bool) {
             self.source = source

@@ -52,6 +52,10 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
     /// for ``ListInvalidation/isActive``).
     @usableFromInline let current: Guarded<(source: Source, generation: Int)>
 
+    /// Loads waiting for the adapter's previous call on their incremental source to end
+    /// (see ``startLoad(id:)``); for tests.
+    let loadsWaitingForPreviousCall = Guarded(0)
+
     /// State owned by `queue`.
     var core: CoreState
     /// State owned by the delivery queue.

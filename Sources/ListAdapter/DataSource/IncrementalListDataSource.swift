@@ -17,8 +17,12 @@
 /// }
 /// ```
 ///
-/// Threading: called from one of the adapter's tasks, never on the main queue, and never
-/// at the same time as another load of the same adapter.
+/// Threading: called from one of the adapter's tasks, never on the main queue. An adapter
+/// makes its calls on a source (a class instance) one at a time, in the order it made them:
+/// a call it abandoned (it left the source and came back, or the call ran past the load
+/// timeout) ends before its next call on that source begins, and that next call is a full
+/// load (``loadBaseline()``), so what the source tracks (a change log's cursor) always
+/// follows the list the adapter keeps.
 public protocol IncrementalListDataSource<ID, Summary, Item>: ListDataSource {
     /// The change since `snapshot` as a patch, or `nil` to ask for a full load.
     ///
