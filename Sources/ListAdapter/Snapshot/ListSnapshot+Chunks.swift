@@ -98,13 +98,15 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatIdentifiers() -> ContiguousArray<ID> { flat({ $0.ids }) }
+    func flatIdentifiers() -> ContiguousArray<ID> { flat { chunk, body in chunk.pointee.ids.withUnsafeBufferPointer(body) } }
 
     /// The summaries in section order, as one array.
     ///
     /// - Complexity: O(n).
     @inlinable
-    func flatSummaries() -> ContiguousArray<Summary> { flat({ $0.summaries }) }
+    func flatSummaries() -> ContiguousArray<Summary> {
+        flat { chunk, body in chunk.pointee.summaries.withUnsafeBufferPointer(body) }
+    }
 
     /// Whether both snapshots hold the same identifiers in the same flat order; chunks
     /// that share storage compare in O(1), others by `memcmp` for integer identifiers.
@@ -156,14 +158,28 @@ extension ListSnapshot {
         return (identifiers, summaries)
     }
 
-    /// One array of the chunks' `column`, in section order.
+    /// One array of the chunks' `column`, in section order, each chunk read in place and
+    /// copied in bulk as ``flatColumns()`` does (`column` hands the chunk's column to its
+    /// body without copying the array, so no chunk is retained or released).
     @inlinable
-    func flat<Element>(_ column: (Chunk) -> ContiguousArray<Element>) -> ContiguousArray<Element> {
-        var result = ContiguousArray<Element>()
-        result.reserveCapacity(count)
-        for page in chunks.pages {
-            for chunk in page { result.append(contentsOf: column(chunk)) }
+    func flat<Element>(
+        _ column: (UnsafePointer<Chunk>, (UnsafeBufferPointer<Element>) -> Void) -> Void
+    ) -> ContiguousArray<Element> {
+        ContiguousArray<Element>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            HugePages.advise(buffer)
+            var position = 0
+            for page in chunks.pages {
+                page.withUnsafeBufferPointer { page in
+                    for ordinal in page.indices {
+                        column(page.baseAddress! + ordinal) { elements in
+                            guard let base = elements.baseAddress, !elements.isEmpty else { return }
+                            (buffer.baseAddress! + position).initialize(from: base, count: elements.count)
+                            position += elements.count
+                        }
+                    }
+                }
+            }
+            initialized = position
         }
-        return result
     }
 }

@@ -16,7 +16,7 @@ struct IncrementalCallOrderTests {
     /// be held at its start until the test releases it.
     final class LoggedSource: IncrementalListDataSource, @unchecked Sendable {
         // @unchecked Sendable: every stored property is touched with `lock` held.
-        private let lock = TestLock()
+        private let lock = Guarded(())
         private var rows: [String: Int] = [:]            // id -> summary
         private var log: [String] = []                    // ids, in commit order
         private var cursor = 0
@@ -33,7 +33,7 @@ struct IncrementalCallOrderTests {
         }
 
         func mutate(_ id: String, summary: Int?) {
-            let invalidation = lock.withLock {
+            let invalidation = lock.withLock { _ in
                 rows[id] = summary
                 log.append(id)
                 return self.invalidation
@@ -42,12 +42,12 @@ struct IncrementalCallOrderTests {
         }
 
         /// Holds the `call`th call (1-based) at its start.
-        func hold(call: Int) { lock.withLock { holdCall = call } }
+        func hold(call: Int) { lock.withLock { _ in holdCall = call } }
 
-        var isHolding: Bool { lock.withLock { held != nil } }
+        var isHolding: Bool { lock.withLock { _ in held != nil } }
 
         func release() {
-            let held = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            let held = lock.withLock { _ -> CheckedContinuation<Void, Never>? in
                 defer { self.held = nil; holdCall = nil }
                 return self.held
             }
@@ -55,21 +55,21 @@ struct IncrementalCallOrderTests {
         }
 
         private func enter() async {
-            let number = lock.withLock {
+            let number = lock.withLock { _ in
                 entered += 1
                 running += 1
                 mostRunning = max(mostRunning, running)
                 return entered
             }
-            if lock.withLock({ holdCall == number }) {
-                await withCheckedContinuation { continuation in lock.withLock { held = continuation } }
+            if lock.withLock({ _ in holdCall == number }) {
+                await withCheckedContinuation { continuation in lock.withLock { _ in held = continuation } }
             }
         }
 
-        private func leave() { lock.withLock { running -= 1 } }
+        private func leave() { lock.withLock { _ in running -= 1 } }
 
         var truth: ListSnapshot<String, Int> {
-            lock.withLock { ListSnapshot(rows.keys.sorted().map { ListEntry(id: $0, summary: rows[$0]!) }) }
+            lock.withLock { _ in ListSnapshot(rows.keys.sorted().map { ListEntry(id: $0, summary: rows[$0]!) }) }
         }
 
         func loadEntries() async throws -> ListSnapshot<String, Int> { truth }
@@ -77,7 +77,7 @@ struct IncrementalCallOrderTests {
         func loadBaseline() async throws -> ListSnapshot<String, Int> {
             await enter()
             defer { leave() }
-            return lock.withLock {
+            return lock.withLock { _ in
                 cursor = log.count
                 return ListSnapshot(rows.keys.sorted().map { ListEntry(id: $0, summary: rows[$0]!) })
             }
@@ -86,7 +86,7 @@ struct IncrementalCallOrderTests {
         func loadChanges(since snapshot: ListSnapshot<String, Int>) async throws -> ListSnapshotPatch<String, Int>? {
             await enter()
             defer { leave() }
-            return lock.withLock {
+            return lock.withLock { _ in
                 let touched = Set(log[cursor...])
                 cursor = log.count
                 // Summaries only change here: each touched row goes back after the untouched
@@ -109,13 +109,13 @@ struct IncrementalCallOrderTests {
         }
 
         func attach(_ invalidation: ListInvalidation) {
-            lock.withLock {
+            lock.withLock { _ in
                 self.invalidation = invalidation
                 attachCount += 1
             }
         }
 
-        func detach() { lock.withLock { invalidation = nil } }
+        func detach() { lock.withLock { _ in invalidation = nil } }
     }
 
     @Test func aCallAbandonedByATransitionEndsBeforeTheSourcesNextCall() async throws {
@@ -145,13 +145,5 @@ struct IncrementalCallOrderTests {
         #expect(source.mostRunning == 1)
         #expect(adapter.snapshot == source.truth)
         #expect(harness.failures.isEmpty, "\(harness.failures)")
-    }
-}
-
-/// A lock for the test source (Foundation-free).
-final class TestLock: @unchecked Sendable {
-    private let guarded = Guarded(())
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try guarded.withLock { _ in try body() }
     }
 }
