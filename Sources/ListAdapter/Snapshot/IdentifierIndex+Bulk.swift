@@ -2,8 +2,9 @@
 ///
 /// The first build of a list indexes every item, a hash insert each: at a million items
 /// the largest part of a build. Small lists insert each identifier at its home slot in
-/// chunk order; lists of ``parallelBuildThreshold`` items or more are partitioned by home
-/// slot and indexed on two threads (see ``partitionedSlots(chunks:count:slotCount:seed:parts:)``).
+/// chunk order; lists of ``parallelBuildThreshold`` items or more are scattered into
+/// buckets by home slot and indexed on two threads (see
+/// ``scatteredSlots(chunks:count:slotCount:seed:parts:room:)``).
 ///
 /// Items are indexed by their final places (chunk serial and offset), so nothing is
 /// converted afterwards, and the slot array becomes the pages without a copy.
@@ -13,31 +14,30 @@ extension IdentifierIndex {
     @inlinable static var parallelBuildThreshold: Int { 1 << 17 }
 
     /// The index of every item of `chunks`, each chunk's serial being its offset in
-    /// `chunks`, with the places of identifiers seen earlier in chunk order (duplicates,
-    /// not indexed), ascending.
+    /// `chunks`; `nil` when an identifier appears more than once.
     ///
     /// - Complexity: O(n) expected; about half of it on a second thread when `count` is
     ///   at least ``parallelBuildThreshold``.
     @inlinable
-    static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> (IdentifierIndex, [UInt32]) {
+    static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> IdentifierIndex? {
         let slotCount = slotCount(forCapacity: count)
         let seed = UInt64.random(in: .min ... .max)
         if count >= parallelBuildThreshold {
-            let (slots, found) = chunks.withUnsafeBufferPointer { chunks in
-                partitionedSlots(chunks: chunks, count: count, slotCount: slotCount, seed: seed, parts: min(2, ProcessorCount.online))
+            let (slots, repeated) = chunks.withUnsafeBufferPointer { chunks in
+                scatteredSlots(chunks: chunks, count: count, slotCount: slotCount, seed: seed, parts: min(2, ProcessorCount.online))
             }
-            let duplicates = found.sorted()
-            return (IdentifierIndex(slicing: slots, seed: seed, used: count - duplicates.count), duplicates)
+            return repeated ? nil : IdentifierIndex(slicing: slots, seed: seed, used: count)
         }
         // A small list: each identifier inserted at its home slot, in chunk order.
-        var duplicates: [UInt32] = []
+        var repeated = false
         let mask = slotCount - 1
         let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
             slots.initialize(repeating: empty)
+            initialized = slotCount
             chunks.withUnsafeBufferPointer { chunks in
                 for serial in chunks.indices {
                     chunks[serial].ids.withUnsafeBufferPointer { ids in
-                        for offset in ids.indices {
+                        for offset in ids.indices where !repeated {
                             let id = ids[offset]
                             let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
                             var slot = IdentifierHash.hash(id, seed: seed) & mask
@@ -48,18 +48,18 @@ extension IdentifierIndex {
                                     break
                                 }
                                 if identifier(at: stored, in: chunks) == id {
-                                    duplicates.append(place)
+                                    repeated = true
                                     break
                                 }
                                 slot = (slot &+ 1) & mask
                             }
                         }
                     }
+                    if repeated { return }
                 }
             }
-            initialized = slotCount
         }
-        return (IdentifierIndex(slicing: slots, seed: seed, used: count - duplicates.count), duplicates)
+        return repeated ? nil : IdentifierIndex(slicing: slots, seed: seed, used: count)
     }
 
     /// The identifier at packed place `place` of `chunks` (serial = offset in `chunks`).
@@ -89,15 +89,4 @@ extension IdentifierIndex {
         self.seed = seed
         self.used = used
     }
-}
-
-/// What one part of a bulk index build leaves for the sequential step: the places of the
-/// duplicates it found, and of the items whose probe ran past its slots.
-@usableFromInline
-struct BulkInsertOutcome: Sendable {
-    @usableFromInline var duplicates: [UInt32] = []
-    @usableFromInline var deferred: [UInt32] = []
-
-    @inlinable
-    init() {}
 }

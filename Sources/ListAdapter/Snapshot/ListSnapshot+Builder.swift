@@ -280,8 +280,7 @@ extension ListSnapshot {
     /// - Complexity: O(n) expected for the index, O(chunks) for the rest.
     @inlinable
     init?(groupedChunks chunks: ContiguousArray<Chunk>, titles chunkTitles: ContiguousArray<Int32>, of titles: ContiguousArray<String?>, count: Int) {
-        let (index, duplicates) = IdentifierIndex.build(chunks: chunks, count: count)
-        guard duplicates.isEmpty else { return nil }
+        guard let index = IdentifierIndex.build(chunks: chunks, count: count) else { return nil }
         var sectionTitles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>()
         var sectionChunks = ContiguousArray<Int>()

@@ -1,0 +1,136 @@
+/// The bulk index build for large lists, in two passes over the identifiers' hashes and no
+/// counting pass: scatter into buckets by home slot, then insert bucket by bucket, each
+/// bucket's probes in a window of the slots that stays in a core's cache.
+///
+/// Inserting a million identifiers at their home slots in list order touches the 8 MB of
+/// slots at random: a cache miss an insert, and another to read the identifier already in
+/// a slot a probe meets. Here the first pass hashes each identifier once and appends an
+/// 8-byte entry (the hash's low 32 bits, which hold the home slot, and the item's place)
+/// to its bucket (`2^bucketBits` buckets of at least 16,384 slots; few enough that the
+/// scatter's writes stay sequential streams). Each bucket has room, per part, for its
+/// expected share and a margin; an entry past that room waits in an overflow list. The
+/// second pass inserts the buckets in order: a probe compares 16-bit tags (a fold of the
+/// low hash bits, kept beside the slots) and reads an identifier only when they are equal.
+///
+/// Two threads share the work: each scatters half of the chunks to its own part of every
+/// bucket, then each fills half of the slots (its buckets). A probe that would run past
+/// its half's end, and every overflowed entry, is inserted after both threads are done.
+/// Which of two equal identifiers is indexed is not defined: the caller only asks whether
+/// there were any.
+extension IdentifierIndex {
+    /// The slots of an index of `chunks` (`count` items, serial = offset in `chunks`) in
+    /// `slotCount` slots (a power of two, at most 2^32), and whether an identifier
+    /// appeared more than once (then the slots index one of its occurrences). `room`, the
+    /// entries each part's region of a bucket holds before the rest overflow, is for
+    /// tests.
+    ///
+    /// - Complexity: O(n) expected, in `parts` (1 or 2) threads.
+    @inlinable
+    static func scatteredSlots<ID, Summary>(
+        chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, count: Int, slotCount: Int, seed: UInt64, parts: Int,
+        room: Int? = nil
+    ) -> (slots: ContiguousArray<UInt32>, hasDuplicates: Bool) {
+        precondition(slotCount <= 1 << 32, "home slots are read from 32 bits of the hash")
+        let mask = slotCount - 1
+        let slotBits = slotCount.trailingZeroBitCount
+        let bucketBits = max(0, min(8, slotBits - 14))
+        let bucketShift = slotBits - bucketBits
+        let bucketCount = 1 << bucketBits
+        let chunkSplit = (0 ... parts).map { $0 * chunks.count / parts }
+        // Each part's room in each bucket: its expected share (items spread evenly over
+        // the homes) and a margin of several standard deviations.
+        let perPart = (count + parts - 1) / parts
+        let expected = perPart / bucketCount
+        let room = room ?? expected + expected / 8 + 64
+        let regions = parts * bucketCount
+        let entries = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: regions * room)
+        HugePages.advise(entries)
+        let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: regions)
+        fill.initialize(repeating: 0)
+        let tags = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: slotCount)
+        HugePages.advise(tags)
+        var overflow = [[UInt64]](repeating: [], count: parts)
+        var deferred = [[UInt64]](repeating: [], count: parts)
+        var duplicate = [Bool](repeating: false, count: parts)
+        defer {
+            entries.deallocate()
+            fill.deallocate()
+            tags.deallocate()
+        }
+        // Pass 1: each part appends its chunks' entries to its region of each bucket
+        // (region `bucket * parts + part`), and its own overflow list.
+        overflow.withUnsafeMutableBufferPointer { overflow in
+            inParallelIfMany(parts) { part in
+                let row = part * bucketCount
+                for serial in chunkSplit[part] ..< chunkSplit[part + 1] {
+                    chunks[serial].ids.withUnsafeBufferPointer { ids in
+                        for offset in ids.indices {
+                            let low = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: IdentifierHash.hash(ids[offset], seed: seed)))
+                            let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
+                            let entry = low &<< 32 | UInt64(place)
+                            let bucket = (Int(truncatingIfNeeded: low) & mask) &>> bucketShift
+                            let filled = fill[row &+ bucket]
+                            if filled < room {
+                                entries[(bucket &* parts &+ part) &* room &+ filled] = entry
+                                fill[row &+ bucket] = filled &+ 1
+                            } else {
+                                overflow[part].append(entry)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Pass 2: each part fills the slots of its buckets.
+        let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+            /// Inserts `entry` probing from its home up to `end` (exclusive; `nil` wraps
+            /// around); false when the probe reached `end`. Sets `duplicate` when the
+            /// identifier is there already.
+            func insert(_ entry: UInt64, end: Int?, duplicate: inout Bool) -> Bool {
+                let low = UInt32(truncatingIfNeeded: entry &>> 32)
+                let place = UInt32(truncatingIfNeeded: entry)
+                let tag = UInt16(truncatingIfNeeded: low) ^ UInt16(truncatingIfNeeded: low &>> 16)
+                var slot = Int(low) & mask
+                while true {
+                    let stored = slots[slot]
+                    if stored == empty {
+                        slots[slot] = place
+                        tags[slot] = tag
+                        return true
+                    }
+                    if tags[slot] == tag, identifier(at: stored, in: chunks) == identifier(at: place, in: chunks) {
+                        duplicate = true
+                        return true
+                    }
+                    slot = (slot &+ 1) & mask
+                    if slot == end { return false }
+                }
+            }
+            deferred.withUnsafeMutableBufferPointer { deferred in
+                duplicate.withUnsafeMutableBufferPointer { duplicate in
+                    inParallelIfMany(parts) { part in
+                        let firstBucket = part * bucketCount / parts
+                        let endBucket = (part + 1) * bucketCount / parts
+                        let end = (endBucket << bucketShift) & mask       // the next part's first slot (0: the first part's)
+                        UnsafeMutableBufferPointer(rebasing: slots[(firstBucket << bucketShift) ..< (endBucket << bucketShift)]).initialize(repeating: empty)
+                        for region in firstBucket * parts ..< endBucket * parts {
+                            let base = region * room
+                            let filled = fill[region % parts * bucketCount + region / parts]
+                            for index in base ..< base + filled where !insert(entries[index], end: end, duplicate: &duplicate[part]) {
+                                deferred[part].append(entries[index])
+                            }
+                        }
+                    }
+                }
+            }
+            // The deferred probes, then the overflowed entries, wrapping.
+            var found = duplicate.contains(true)
+            for list in deferred + overflow {
+                for entry in list { _ = insert(entry, end: nil, duplicate: &found) }
+            }
+            duplicate[0] = found
+            initialized = slotCount
+        }
+        return (slots, duplicate[0])
+    }
+}
