@@ -124,8 +124,10 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         var ranks: [Int] = []
         if let section = sectionRanks(titled: title, untouched) {
             var first: Set<Int> = [section.lowerBound - 1, section.upperBound]
-            let inside = max(low, section.lowerBound) ..< min(high, section.upperBound)
-            if !inside.isEmpty { first.formUnion(spread(over: inside)) }
+            // The section's rows may lie wholly outside the bounds: in an order that does
+            // not keep sections together, a row can land far from its section's rows.
+            let (lower, upper) = (max(low, section.lowerBound), min(high, section.upperBound))
+            if lower < upper { first.formUnion(spread(over: lower ..< upper)) }
             ranks = first.filter { $0 >= low && $0 < high }.sorted()
         }
         while low < high {

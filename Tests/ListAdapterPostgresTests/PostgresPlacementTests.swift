@@ -84,5 +84,40 @@ struct PostgresPlacementTests {
         #expect(source.statistics.fallbacks == 0, "\(source.statistics)")
         await source.close()
     }
+
+    /// An order that does not keep sections together (the PostgreSQL soak's "by rank
+    /// across sections", seed 3794980025, crashed here): the baseline happens to be
+    /// contiguous, A = 1, 2 and B = 3, 4 by rank. One commit inserts 5 (B, between 3 and 4)
+    /// and 6 (A, after 4). Placing 6 starts after 5's gap (rows come in list order), past
+    /// every untouched row of its section A: the search within A's rows must then be
+    /// skipped, not asked over a reversed range (a trap). The patched list, or the reload
+    /// the interleaved sections call for, equals a plain SELECT.
+    @Test func aRowLandingPastItsSectionsRowsIsPlaced() async throws {
+        let fixture = try await PostgresFixture(rows: 0)
+        defer { fixture.remove() }
+        try await fixture.psql(
+            "ALTER TABLE \(fixture.table) ADD COLUMN rank int NOT NULL DEFAULT 0;"
+                + " INSERT INTO \(fixture.table) (id, queue, rank, subject) VALUES (1, 'A', 10, 's'), (2, 'A', 20, 's'), (3, 'B', 30, 's'), (4, 'B', 40, 's')"
+        )
+        let query = PostgresListQuery(table: fixture.table, identifier: "id", section: "queue", summary: "version", order: "rank")
+        let source = try await PostgresFixture.Source(server: fixture.server, query: query, access: .owned, options: PostgresFixture.fastOptions)
+        let list = try await source.loadBaseline()
+        #expect(list.entries.map(\.id) == [1, 2, 3, 4])
+        try await fixture.psql(
+            "INSERT INTO \(fixture.table) (id, queue, rank, subject) VALUES (5, 'B', 35, 's'), (6, 'A', 50, 's')"
+        )
+        let patch = try await source.loadChanges(since: list)
+        // By rank: 1 A, 2 A, 3 B, 5 B, 4 B, 6 A. A comes back after B, so the list (sections
+        // by first appearance) is A = 1, 2, 6 and B = 3, 5, 4, and a patch cannot keep the
+        // list's order: it is refused, and the reload gives that list.
+        let expected = ListSnapshot<Int64, Int64>([(1, "A"), (2, "A"), (3, "B"), (5, "B"), (4, "B"), (6, "A")].map {
+            ListEntry(id: $0.0, section: $0.1, summary: 1)
+        })
+        let patched = patch.flatMap { list.applying($0)?.snapshot }
+        let reloaded = try await source.loadBaseline()
+        #expect(reloaded == expected)
+        if let patched { #expect(patched == expected) }
+        await source.close()
+    }
 }
 #endif
