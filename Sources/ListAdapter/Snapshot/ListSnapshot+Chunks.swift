@@ -136,20 +136,16 @@ extension ListSnapshot {
             summaries = ContiguousArray<Summary>(unsafeUninitializedCapacity: total) { summaryBuffer, summaryCount in
                 HugePages.advise(summaryBuffer)
                 var position = 0
-                for page in chunks.pages {
-                    page.withUnsafeBufferPointer { page in
-                        for ordinal in page.indices {
-                            let length = page[ordinal].ids.count
-                            guard length > 0 else { continue }
-                            page[ordinal].ids.withUnsafeBufferPointer { ids in
-                                (idBuffer.baseAddress! + position).initialize(from: ids.baseAddress!, count: length)
-                            }
-                            page[ordinal].summaries.withUnsafeBufferPointer { sums in
-                                (summaryBuffer.baseAddress! + position).initialize(from: sums.baseAddress!, count: length)
-                            }
-                            position += length
-                        }
+                forEachChunkInPlace { chunk in
+                    let length = chunk.pointee.ids.count
+                    guard length > 0 else { return }
+                    chunk.pointee.ids.withUnsafeBufferPointer { ids in
+                        (idBuffer.baseAddress! + position).initialize(from: ids.baseAddress!, count: length)
                     }
+                    chunk.pointee.summaries.withUnsafeBufferPointer { sums in
+                        (summaryBuffer.baseAddress! + position).initialize(from: sums.baseAddress!, count: length)
+                    }
+                    position += length
                 }
                 summaryCount = position
             }
@@ -168,18 +164,25 @@ extension ListSnapshot {
         ContiguousArray<Element>(unsafeUninitializedCapacity: count) { buffer, initialized in
             HugePages.advise(buffer)
             var position = 0
-            for page in chunks.pages {
-                page.withUnsafeBufferPointer { page in
-                    for ordinal in page.indices {
-                        column(page.baseAddress! + ordinal) { elements in
-                            guard let base = elements.baseAddress, !elements.isEmpty else { return }
-                            (buffer.baseAddress! + position).initialize(from: base, count: elements.count)
-                            position += elements.count
-                        }
-                    }
+            forEachChunkInPlace { chunk in
+                column(chunk) { elements in
+                    guard let base = elements.baseAddress, !elements.isEmpty else { return }
+                    (buffer.baseAddress! + position).initialize(from: base, count: elements.count)
+                    position += elements.count
                 }
             }
             initialized = position
+        }
+    }
+
+    /// Calls `body` with each chunk in section order, read in place from its page: the
+    /// chunk is neither copied nor retained.
+    @inlinable
+    func forEachChunkInPlace(_ body: (UnsafePointer<Chunk>) -> Void) {
+        for page in chunks.pages {
+            page.withUnsafeBufferPointer { page in
+                for ordinal in page.indices { body(page.baseAddress! + ordinal) }
+            }
         }
     }
 }
