@@ -5,14 +5,16 @@ import Glibc
 #endif
 
 /// A builder that lives on a thread of its own: the scan hands it blocks and reads on while
-/// it appends and indexes them.
+/// it appends them and hashes their identifiers for the index.
 final class BuilderThread<ID: Hashable & Sendable, Summary: Equatable & Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `builder` is only touched on `queue`.
     private let queue = DispatchQueue(label: "ListAdapterSQLite.EntryScan.builder")
     private var builder: ListSnapshot<ID, Summary>.Builder
 
     init(capacity: Int) {
-        builder = ListSnapshot<ID, Summary>.Builder()
+        // This thread has time to spare while the scan reads: it hashes the identifiers
+        // for the index as they arrive, and the build at the end only places them.
+        builder = ListSnapshot<ID, Summary>.Builder(indexingWhileAppending: true)
         if capacity > 0 { builder.reserveCapacity(capacity) }
     }
 

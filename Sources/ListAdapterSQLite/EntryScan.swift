@@ -95,8 +95,9 @@ enum EntryScan {
         var titleBytes = TitleBytes()
         defer { titleBytes.deallocate() }
         // Rows are staged in blocks and copied into the builder in bulk. A list longer than
-        // one block is built on a second thread while this one reads on (the builder indexes
-        // each block as it arrives), so the index costs little more than the reading.
+        // one block is built on a second thread while this one reads on (the builder hashes
+        // each block's identifiers for the index as it arrives), so the index costs little
+        // more than the reading.
         var staged = StagedRows<ID, Summary>()
         defer { staged.deallocate() }
         var pipeline: BuilderThread<ID, Summary>?

@@ -62,8 +62,8 @@ struct BuilderPathTests {
         #expect(snapshot == exact, "\(label): equals the snapshot of its exact sections")
     }
 
-    static func built(_ entries: [Entry], reserving: Bool) -> ListSnapshot<Int64, Int> {
-        var builder = ListSnapshot<Int64, Int>.Builder()
+    static func built(_ entries: [Entry], reserving: Bool, indexingWhileAppending: Bool = false) -> ListSnapshot<Int64, Int> {
+        var builder = ListSnapshot<Int64, Int>.Builder(indexingWhileAppending: indexingWhileAppending)
         if reserving { builder.reserveCapacity(entries.count) }
         for entry in entries { builder.append(entry.id, section: entry.title, summary: entry.summary) }
         return builder.build()
@@ -126,21 +126,25 @@ struct BuilderPathTests {
     /// Past the two-thread threshold: each half of the slots filled by its own thread,
     /// probes that cross the middle or wrap deferred; with and without duplicates (equal
     /// identifiers share a home slot, so each pair is settled by one thread or the
-    /// deferred step), and regrouped.
-    @Test func largeListsIndexedOnTwoThreadsMatchTheOracle() {
+    /// deferred step), and regrouped. And the same lists from a builder that hashes while
+    /// appending (`indexingWhileAppending`), which starts to part way through.
+    @Test(arguments: [false, true])
+    func largeListsIndexedOnTwoThreadsMatchTheOracle(indexingWhileAppending: Bool) {
         let seed = UInt64.random(in: 1 ... 1_000_000)
         print("BuilderPathTests seed \(seed)")
         var random = SeededGenerator(seed: seed)
         var entries = Self.grouped(sizes: Array(repeating: 700, count: 300), using: &random)
         #expect(entries.count >= 1 << 17)
-        Self.check(Self.built(entries, reserving: true), against: entries, "210,000 grouped")
+        let scatters = indexingWhileAppending
+        Self.check(Self.built(entries, reserving: true, indexingWhileAppending: scatters), against: entries, "210,000 grouped")
+        Self.check(Self.built(entries, reserving: false, indexingWhileAppending: scatters), against: entries, "210,000 grouped, not reserved")
         for _ in 0 ..< 200 {
             let later = Int.random(in: 0 ..< entries.count, using: &random)
             entries[later].id = entries[Int.random(in: 0 ... later, using: &random)].id
         }
-        Self.check(Self.built(entries, reserving: false), against: entries, "210,000 grouped, duplicates")
+        Self.check(Self.built(entries, reserving: false, indexingWhileAppending: scatters), against: entries, "210,000 grouped, duplicates")
         entries.swapAt(0, entries.count - 1)
-        Self.check(Self.built(entries, reserving: false), against: entries, "210,000, a title back at the end")
+        Self.check(Self.built(entries, reserving: false, indexingWhileAppending: scatters), against: entries, "210,000, a title back at the end")
     }
 
     /// `ListSnapshot(identifiers:sectionTitles:summaries:)`: runs found by the titles'

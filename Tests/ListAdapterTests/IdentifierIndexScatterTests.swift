@@ -30,7 +30,7 @@ struct IdentifierIndexScatterTests {
         #expect(filled == ids.count, "\(label): \(filled) slots filled for \(ids.count) identifiers")
         var wrong = 0
         for (position, id) in ids.enumerated() {
-            var slot = index.hash(id) & index.mask
+            var slot = index.home(index.hash(id))
             var found: UInt32?
             while true {
                 let stored = index.value(at: slot)
@@ -86,6 +86,49 @@ struct IdentifierIndexScatterTests {
                     )
                 }
                 #expect(repeated, "\(count) ids, \(parts) parts, room \(room.map(String.init) ?? "default"): the repeat at \(later) not reported")
+            }
+        }
+    }
+
+    /// A builder that indexes while appending scatters every sealed chunk once the list
+    /// passes ``ListSnapshot/Builder/scatterThreshold`` (catching up on the chunks before),
+    /// by single entries and in bulk, and its build places exactly those entries: every
+    /// identifier found where it is, a repeat before or after the threshold reported.
+    @Test func aBuilderIndexingWhileAppendingScattersEverySealedChunk() {
+        typealias Builder = ListSnapshot<Int, Int>.Builder
+        let seed = UInt64.random(in: 1 ... 1_000_000)
+        print("IdentifierIndexScatterTests seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let threshold = Builder.scatterThreshold
+        for count in [threshold - 1, threshold + 1_000, 200_000] {
+            var ids = Array(0 ..< count).map { $0 * 7 + Int.random(in: 0 ..< 7, using: &random) }
+            ids.shuffle(using: &random)
+            for repeatAt in [nil, threshold / 2, count - 10] as [Int?] {
+                var list = ids
+                if let repeatAt { list[repeatAt] = list[Int.random(in: 0 ..< repeatAt, using: &random)] }
+                var builder = Builder(indexingWhileAppending: true)
+                let half = count / 2
+                for position in 0 ..< half {
+                    builder.append(list[position], section: "S\(position / 700)", summary: position)
+                }
+                // The rest in bulk, a section at a time (from a section boundary).
+                var start = half
+                while start < count {
+                    let end = min(count, (start / 700 + 1) * 700)
+                    builder.setSection("S\(start / 700)")
+                    builder.append(contentsOf: list[start ..< end], summaries: Array(start ..< end))
+                    start = end
+                }
+                let label = "\(count) ids, repeat at \(repeatAt.map(String.init) ?? "none")"
+                #expect((builder.scatter?.count ?? 0) == (builder.sealedCount >= threshold ? builder.sealedCount : 0), "\(label): entries scattered")
+                let snapshot = builder.build()
+                #expect(snapshot.duplicates.count == (repeatAt == nil ? 0 : 1), "\(label): duplicates")
+                var wrong = 0
+                for position in 0 ..< count where position != repeatAt {
+                    let expected = position - (repeatAt.map { position > $0 ? 1 : 0 } ?? 0)
+                    if snapshot.flatPosition(of: list[position]) != expected { wrong += 1 }
+                }
+                #expect(wrong == 0, "\(label): \(wrong) identifiers not found where they are")
             }
         }
     }

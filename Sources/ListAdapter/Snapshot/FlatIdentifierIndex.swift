@@ -22,6 +22,9 @@ struct FlatIdentifierIndex: Sendable {
     /// `slots.count - 1`; the slot count is a power of two.
     @usableFromInline var mask: Int
 
+    /// The shift that takes a hash to its home slot (see ``IdentifierHash/home(_:shift:)``).
+    @usableFromInline var homeShift: Int
+
     /// The seed of the integer hash, random per index.
     @usableFromInline let seed: UInt64
 
@@ -31,6 +34,7 @@ struct FlatIdentifierIndex: Sendable {
         let slotCount = IdentifierIndex.slotCount(forCapacity: count)
         slots = ContiguousArray(repeating: Self.empty, count: slotCount)
         mask = slotCount - 1
+        homeShift = IdentifierHash.homeShift(slotCount: slotCount)
         seed = UInt64.random(in: .min ... .max)
     }
 
@@ -38,13 +42,17 @@ struct FlatIdentifierIndex: Sendable {
     @inlinable @inline(__always)
     func hash<ID: Hashable>(_ id: ID) -> Int { IdentifierHash.hash(id, seed: seed) }
 
+    /// The home slot of `id` in this index.
+    @inlinable @inline(__always)
+    func home<ID: Hashable>(of id: ID) -> Int { IdentifierHash.home(hash(id), shift: homeShift) }
+
     /// Returns the position of `id`, if the index holds it.
     ///
     /// - Complexity: Expected O(1).
     @inlinable
     func position<ID: Hashable>(of id: ID, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
         slots.withUnsafeBufferPointer { slots in
-            var slot = hash(id) & mask
+            var slot = home(of: id)
             while true {
                 let stored = slots[slot]
                 if stored == Self.empty { return nil }
@@ -62,7 +70,7 @@ struct FlatIdentifierIndex: Sendable {
     mutating func insert<ID: Hashable>(_ position: Int, in identifiers: UnsafeBufferPointer<ID>) -> Int? {
         let id = identifiers[position]
         let mask = self.mask
-        let home = hash(id) & mask
+        let home = home(of: id)
         return slots.withUnsafeMutableBufferPointer { slots in
             var slot = home
             while true {
@@ -126,7 +134,7 @@ struct FlatIdentifierIndex: Sendable {
         homes.withUnsafeMutableBufferPointer { homes in
             starts.withUnsafeMutableBufferPointer { starts in
                 for position in 0 ..< count {
-                    let home = index.hash(identifiers[position]) & mask
+                    let home = index.home(of: identifiers[position])
                     homes[position] = Int32(truncatingIfNeeded: home)
                     starts[(home >> shift) + 1] += 1
                 }

@@ -12,6 +12,21 @@ enum IdentifierHash {
         return id.hashValue
     }
 
+    /// The home slot of `hash` in a table of `2^(64 - shift)` slots: the hash's top bits.
+    ///
+    /// Top bits rather than low ones, so that a hash's home in a table twice as large is
+    /// its home here followed by one more bit: the slots stay in hash order whatever the
+    /// table's size, and entries grouped by their top bits before the size is known (as a
+    /// builder does while rows stream in) are grouped by home slot in any table.
+    @inlinable @inline(__always)
+    static func home(_ hash: Int, shift: Int) -> Int {
+        Int(bitPattern: UInt(bitPattern: hash) &>> UInt(bitPattern: shift))
+    }
+
+    /// The `shift` of ``home(_:shift:)`` for a table of `slotCount` slots (a power of two).
+    @inlinable @inline(__always)
+    static func homeShift(slotCount: Int) -> Int { Int.bitWidth - slotCount.trailingZeroBitCount }
+
     /// MurmurHash3's fmix64 of `value ^ seed`: every input bit affects every output bit.
     @inlinable @inline(__always)
     static func mix(_ value: UInt64, seed: UInt64) -> Int {

@@ -14,13 +14,26 @@ extension IdentifierIndex {
     @inlinable static var parallelBuildThreshold: Int { 1 << 17 }
 
     /// The index of every item of `chunks`, each chunk's serial being its offset in
-    /// `chunks`; `nil` when an identifier appears more than once.
+    /// `chunks`; `nil` when an identifier appears more than once. `scatter`, when it holds
+    /// every item of `chunks` (a builder scattered them as they arrived), leaves only the
+    /// second pass of the bulk build to do.
     ///
     /// - Complexity: O(n) expected; about half of it on a second thread when `count` is
-    ///   at least ``parallelBuildThreshold``.
+    ///   at least ``parallelBuildThreshold`` or `scatter` holds the items.
     @inlinable
-    static func build<ID, Summary>(chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int) -> IdentifierIndex? {
+    static func build<ID, Summary>(
+        chunks: ContiguousArray<ItemChunk<ID, Summary>>, count: Int, scatter: HashScatter? = nil
+    ) -> IdentifierIndex? {
         let slotCount = slotCount(forCapacity: count)
+        if let scatter, scatter.count == count, count > 0 {
+            let bucketBits = scatterBucketBits(slotCount: slotCount)
+            let (slots, repeated) = chunks.withUnsafeBufferPointer { chunks in
+                insertScattered(chunks: chunks, slotCount: slotCount, parts: min(2, ProcessorCount.online), overflow: []) { bucket, body in
+                    scatter.forEachRun(inBucket: bucket, of: bucketBits, body)
+                }
+            }
+            return repeated ? nil : IdentifierIndex(slicing: slots, seed: scatter.seed, used: count)
+        }
         let seed = UInt64.random(in: .min ... .max)
         if count >= parallelBuildThreshold {
             let (slots, repeated) = chunks.withUnsafeBufferPointer { chunks in
@@ -31,6 +44,7 @@ extension IdentifierIndex {
         // A small list: each identifier inserted at its home slot, in chunk order.
         var repeated = false
         let mask = slotCount - 1
+        let homeShift = IdentifierHash.homeShift(slotCount: slotCount)
         let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
             slots.initialize(repeating: empty)
             initialized = slotCount
@@ -40,7 +54,7 @@ extension IdentifierIndex {
                         for offset in ids.indices where !repeated {
                             let id = ids[offset]
                             let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
-                            var slot = IdentifierHash.hash(id, seed: seed) & mask
+                            var slot = IdentifierHash.home(IdentifierHash.hash(id, seed: seed), shift: homeShift)
                             while true {
                                 let stored = slots[slot]
                                 if stored == empty {
@@ -85,6 +99,7 @@ extension IdentifierIndex {
         }
         self.pages = pages
         mask = slotCount - 1
+        homeShift = IdentifierHash.homeShift(slotCount: slotCount)
         pageShift = shift
         self.seed = seed
         self.used = used

@@ -5,18 +5,22 @@
 /// Inserting a million identifiers at their home slots in list order touches the 8 MB of
 /// slots at random: a cache miss an insert, and another to read the identifier already in
 /// a slot a probe meets. Here the first pass hashes each identifier once and appends an
-/// 8-byte entry (the hash's low 32 bits, which hold the home slot, and the item's place)
+/// 8-byte entry (the hash's top 32 bits, which hold the home slot, and the item's place)
 /// to its bucket (`2^bucketBits` buckets of at least 16,384 slots; few enough that the
 /// scatter's writes stay sequential streams). Each bucket has room, per part, for its
 /// expected share and a margin; an entry past that room waits in an overflow list. The
-/// second pass inserts the buckets in order: a probe compares 16-bit tags (a fold of the
-/// low hash bits, kept beside the slots) and reads an identifier only when they are equal.
+/// second pass inserts the buckets in order: a probe compares 16-bit tags (the low bits
+/// of the entry's hash bits, kept beside the slots) and reads an identifier only when
+/// they are equal.
 ///
 /// Two threads share the work: each scatters half of the chunks to its own part of every
 /// bucket, then each fills half of the slots (its buckets). A probe that would run past
 /// its half's end, and every overflowed entry, is inserted after both threads are done.
 /// Which of two equal identifiers is indexed is not defined: the caller only asks whether
 /// there were any.
+///
+/// A builder that scatters while its chunks fill (``HashScatter``) hands its buckets to
+/// the second pass alone: ``insertScattered(chunks:slotCount:parts:overflow:entries:)``.
 extension IdentifierIndex {
     /// The slots of an index of `chunks` (`count` items, serial = offset in `chunks`) in
     /// `slotCount` slots (a power of two, at most 2^32), and whether an identifier
@@ -30,11 +34,7 @@ extension IdentifierIndex {
         chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, count: Int, slotCount: Int, seed: UInt64, parts: Int,
         room: Int? = nil
     ) -> (slots: ContiguousArray<UInt32>, hasDuplicates: Bool) {
-        precondition(slotCount <= 1 << 32, "home slots are read from 32 bits of the hash")
-        let mask = slotCount - 1
-        let slotBits = slotCount.trailingZeroBitCount
-        let bucketBits = max(0, min(8, slotBits - 14))
-        let bucketShift = slotBits - bucketBits
+        let bucketBits = scatterBucketBits(slotCount: slotCount)
         let bucketCount = 1 << bucketBits
         let chunkSplit = (0 ... parts).map { $0 * chunks.count / parts }
         // Each part's room in each bucket: its expected share (items spread evenly over
@@ -47,15 +47,10 @@ extension IdentifierIndex {
         HugePages.advise(entries)
         let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: regions)
         fill.initialize(repeating: 0)
-        let tags = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: slotCount)
-        HugePages.advise(tags)
         var overflow = [[UInt64]](repeating: [], count: parts)
-        var deferred = [[UInt64]](repeating: [], count: parts)
-        var duplicate = [Bool](repeating: false, count: parts)
         defer {
             entries.deallocate()
             fill.deallocate()
-            tags.deallocate()
         }
         // Pass 1: each part appends its chunks' entries to its region of each bucket
         // (region `bucket * parts + part`), and its own overflow list.
@@ -65,10 +60,11 @@ extension IdentifierIndex {
                 for serial in chunkSplit[part] ..< chunkSplit[part + 1] {
                     chunks[serial].ids.withUnsafeBufferPointer { ids in
                         for offset in ids.indices {
-                            let low = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: IdentifierHash.hash(ids[offset], seed: seed)))
-                            let place = ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
-                            let entry = low &<< 32 | UInt64(place)
-                            let bucket = (Int(truncatingIfNeeded: low) & mask) &>> bucketShift
+                            let entry = scatterEntry(
+                                hash: IdentifierHash.hash(ids[offset], seed: seed),
+                                place: ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
+                            )
+                            let bucket = Int(truncatingIfNeeded: entry &>> 32) &>> (32 &- bucketBits)
                             let filled = fill[row &+ bucket]
                             if filled < room {
                                 entries[(bucket &* parts &+ part) &* room &+ filled] = entry
@@ -81,16 +77,63 @@ extension IdentifierIndex {
                 }
             }
         }
-        // Pass 2: each part fills the slots of its buckets.
+        // Pass 2.
+        let readOnlyEntries = UnsafeBufferPointer(entries)
+        return insertScattered(chunks: chunks, slotCount: slotCount, parts: parts, overflow: overflow) { bucket, body in
+            for part in 0 ..< parts {
+                let region = bucket * parts + part
+                body(UnsafeBufferPointer(rebasing: readOnlyEntries[(region * room) ..< (region * room + fill[part * bucketCount + bucket])]))
+            }
+        }
+    }
+
+    /// log2 of the buckets of a build into `slotCount` slots: at most 256 buckets, each of
+    /// at least 16,384 slots.
+    @inlinable
+    static func scatterBucketBits(slotCount: Int) -> Int {
+        max(0, min(HashScatter.bucketBits, slotCount.trailingZeroBitCount - 14))
+    }
+
+    /// The 8-byte entry of an item in the scatter: the top 32 bits of its hash (its home
+    /// slot in any index of at most 2^32 slots, and its bucket), then its packed place.
+    @inlinable @inline(__always)
+    static func scatterEntry(hash: Int, place: UInt32) -> UInt64 {
+        UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 | UInt64(place)
+    }
+
+    /// Pass 2 of the bulk build: the slots of an index of `chunks` in `slotCount` slots
+    /// (a power of two, at most 2^32) from scattered entries (see ``scatterEntry(hash:place:)``),
+    /// and whether an identifier appeared more than once. `entries(bucket, body)` calls
+    /// `body` with each run of entries of `bucket` (of ``scatterBucketBits(slotCount:)``
+    /// bits), from `parts` threads at once; `overflow` holds entries of any bucket.
+    ///
+    /// - Complexity: O(n) expected, in `parts` (1 or 2) threads.
+    @inlinable
+    static func insertScattered<ID, Summary>(
+        chunks: UnsafeBufferPointer<ItemChunk<ID, Summary>>, slotCount: Int, parts: Int, overflow: [[UInt64]],
+        entries: (_ bucket: Int, _ body: (UnsafeBufferPointer<UInt64>) -> Void) -> Void
+    ) -> (slots: ContiguousArray<UInt32>, hasDuplicates: Bool) {
+        precondition(slotCount <= 1 << 32, "home slots are read from 32 bits of the hash")
+        let mask = slotCount - 1
+        let slotBits = slotCount.trailingZeroBitCount
+        let bucketBits = scatterBucketBits(slotCount: slotCount)
+        let bucketShift = slotBits - bucketBits
+        let bucketCount = 1 << bucketBits
+        let tags = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: slotCount)
+        HugePages.advise(tags)
+        defer { tags.deallocate() }
+        var deferred = [[UInt64]](repeating: [], count: parts)
+        var duplicate = [Bool](repeating: false, count: parts)
+        var repeated = false
         let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
             /// Inserts `entry` probing from its home up to `end` (exclusive; `nil` wraps
             /// around); false when the probe reached `end`. Sets `duplicate` when the
             /// identifier is there already.
             func insert(_ entry: UInt64, end: Int?, duplicate: inout Bool) -> Bool {
-                let low = UInt32(truncatingIfNeeded: entry &>> 32)
+                let high = UInt32(truncatingIfNeeded: entry &>> 32)
                 let place = UInt32(truncatingIfNeeded: entry)
-                let tag = UInt16(truncatingIfNeeded: low) ^ UInt16(truncatingIfNeeded: low &>> 16)
-                var slot = Int(low) & mask
+                let tag = UInt16(truncatingIfNeeded: high)
+                var slot = Int(high &>> UInt32(32 &- slotBits))
                 while true {
                     let stored = slots[slot]
                     if stored == empty {
@@ -113,24 +156,23 @@ extension IdentifierIndex {
                         let endBucket = (part + 1) * bucketCount / parts
                         let end = (endBucket << bucketShift) & mask       // the next part's first slot (0: the first part's)
                         UnsafeMutableBufferPointer(rebasing: slots[(firstBucket << bucketShift) ..< (endBucket << bucketShift)]).initialize(repeating: empty)
-                        for region in firstBucket * parts ..< endBucket * parts {
-                            let base = region * room
-                            let filled = fill[region % parts * bucketCount + region / parts]
-                            for index in base ..< base + filled where !insert(entries[index], end: end, duplicate: &duplicate[part]) {
-                                deferred[part].append(entries[index])
+                        for bucket in firstBucket ..< endBucket {
+                            entries(bucket) { run in
+                                for entry in run where !insert(entry, end: end, duplicate: &duplicate[part]) {
+                                    deferred[part].append(entry)
+                                }
                             }
                         }
                     }
                 }
             }
             // The deferred probes, then the overflowed entries, wrapping.
-            var found = duplicate.contains(true)
+            repeated = duplicate.contains(true)
             for list in deferred + overflow {
-                for entry in list { _ = insert(entry, end: nil, duplicate: &found) }
+                for entry in list { _ = insert(entry, end: nil, duplicate: &repeated) }
             }
-            duplicate[0] = found
             initialized = slotCount
         }
-        return (slots, duplicate[0])
+        return (slots, repeated)
     }
 }

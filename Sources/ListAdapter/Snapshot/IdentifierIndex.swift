@@ -38,6 +38,8 @@ struct IdentifierIndex: Sendable {
     @usableFromInline var pages: ContiguousArray<ArraySlice<UInt32>>
     /// `slotCount - 1`; the slot count is a power of two.
     @usableFromInline let mask: Int
+    /// The shift that takes a hash to its home slot (see ``IdentifierHash/home(_:shift:)``).
+    @usableFromInline let homeShift: Int
     /// log2 of the slots per page.
     @usableFromInline let pageShift: Int
     /// The seed of the integer hash.
@@ -67,6 +69,7 @@ struct IdentifierIndex: Sendable {
         // would all copy).
         pages = ContiguousArray((0 ..< slotCount >> shift).lazy.map { _ in ContiguousArray(repeating: Self.empty, count: 1 << shift)[...] })
         mask = slotCount - 1
+        homeShift = IdentifierHash.homeShift(slotCount: slotCount)
         pageShift = shift
         self.seed = seed
         used = 0
@@ -103,6 +106,7 @@ struct IdentifierIndex: Sendable {
         }
         self.pages = pages
         mask = slotCount - 1
+        homeShift = IdentifierHash.homeShift(slotCount: slotCount)
         pageShift = shift
         seed = flat.seed
         self.used = used
@@ -115,6 +119,10 @@ struct IdentifierIndex: Sendable {
     /// The hash of `id` in this index.
     @inlinable @inline(__always)
     func hash<ID: Hashable>(_ id: ID) -> Int { IdentifierHash.hash(id, seed: seed) }
+
+    /// The home slot of a hash in this index.
+    @inlinable @inline(__always)
+    func home(_ hash: Int) -> Int { IdentifierHash.home(hash, shift: homeShift) }
 
     /// The content of `slot`.
     @inlinable @inline(__always)
@@ -162,7 +170,7 @@ struct IdentifierIndex: Sendable {
     /// - Complexity: Expected O(1).
     @inlinable
     mutating func insert(_ place: UInt32, hash: Int, overlaid: Bool = false) {
-        var slot = hash & mask
+        var slot = home(hash)
         while true {
             let stored = value(at: slot)
             if stored == Self.empty {
@@ -180,7 +188,7 @@ struct IdentifierIndex: Sendable {
     /// - Complexity: Expected O(1).
     @inlinable
     func slot(holding place: UInt32, hash: Int) -> Int? {
-        var slot = hash & mask
+        var slot = home(hash)
         while true {
             let stored = value(at: slot)
             if stored == place { return slot }

@@ -48,19 +48,31 @@ extension ListSnapshot {
         @usableFromInline var lastTitleBits: TitleBits?
         @usableFromInline typealias TitleBits = SIMD2<UInt64>
         @usableFromInline var reserved = 0
+        /// Whether sealed chunks are scattered for the index as they arrive (see
+        /// ``init(indexingWhileAppending:)``).
+        @usableFromInline var scatters = false
+        /// The entries scattered so far, once the list is long enough to need them.
+        @usableFromInline var scatter: HashScatter?
 
         /// Creates an empty builder.
         @inlinable
         public init() {}
 
-        /// Creates an empty builder; `indexingWhileAppending` is ignored.
+        /// Creates an empty builder that, when `indexingWhileAppending` is true, does half
+        /// of the identifier index's work while entries are appended: once the list is
+        /// long (65,536 entries), each identifier is hashed as its chunk fills, and
+        /// ``build()`` only places the hashes in the index.
         ///
-        /// Builders used to index identifiers as they were appended when asked to, so that
-        /// a source appending on a thread of its own built the index there; ``build()`` now
-        /// indexes a large list on two threads itself, faster than the running index did.
-        @available(*, deprecated, message: "use init(): build() indexes large lists on two threads")
+        /// Use it where the appends run on a thread of their own beside whatever produces
+        /// the entries (the SQLite source's scan does): the hashing then costs the caller
+        /// nothing, and ``build()`` is about half as long for a large list. Where the
+        /// caller waits for the appends themselves, `init()` is as fast or faster: its
+        /// ``build()`` hashes on two threads. Entries that stop arriving grouped by section
+        /// drop what was scattered (the list is regrouped and indexed from scratch).
         @inlinable
-        public init(indexingWhileAppending: Bool) {}
+        public init(indexingWhileAppending: Bool) {
+            scatters = indexingWhileAppending
+        }
 
         /// The number of entries appended so far (duplicates included).
         @inlinable
@@ -197,6 +209,38 @@ extension ListSnapshot {
             sealed.append(Chunk(serial: UInt32(truncatingIfNeeded: sealed.count), ids: ids, summaries: summaries, fingerprinted: true))
             chunkTitles.append(currentTitle)
             sealedCount += ids.count
+            if scatters { scatterSealed() }
+        }
+
+        /// The entry count from which a builder that indexes while appending starts to.
+        @inlinable static var scatterThreshold: Int { IdentifierIndex.parallelBuildThreshold / 2 }
+
+        /// Scatters the chunk just sealed, or every chunk sealed so far when the list has
+        /// just become long enough.
+        @inlinable
+        mutating func scatterSealed() {
+            guard sealed.count <= Chunk.serialLimit else {
+                scatters = false
+                scatter = nil
+                return
+            }
+            let first: Int
+            var scatter: HashScatter
+            if let existing = self.scatter {
+                scatter = existing
+                first = sealed.count - 1
+            } else {
+                guard sealedCount >= Self.scatterThreshold else { return }
+                scatter = HashScatter(expectedCount: Swift.max(reserved, 2 * sealedCount))
+                first = 0
+            }
+            self.scatter = nil                          // the local copy is the only one: appended in place
+            for ordinal in first ..< sealed.count {
+                sealed[ordinal].ids.withUnsafeBufferPointer { ids in
+                    scatter.add(ids, serial: UInt32(truncatingIfNeeded: ordinal), of: Chunk.self)
+                }
+            }
+            self.scatter = scatter
         }
 
         /// Copies the chunks into the flat arrays, which take every later entry.
@@ -204,6 +248,8 @@ extension ListSnapshot {
         mutating func switchToFlat() {
             seal()
             isFlat = true
+            scatters = false
+            scatter = nil
             let capacity = Swift.max(reserved, sealedCount)
             identifiers.reserveCapacity(capacity)
             summaries.reserveCapacity(capacity)
@@ -260,7 +306,7 @@ extension ListSnapshot {
         public consuming func build() -> ListSnapshot {
             if !isFlat {
                 seal()
-                if sealed.count <= Chunk.serialLimit, let snapshot = ListSnapshot(groupedChunks: sealed, titles: chunkTitles, of: titles, count: sealedCount) {
+                if sealed.count <= Chunk.serialLimit, let snapshot = ListSnapshot(groupedChunks: sealed, titles: chunkTitles, of: titles, count: sealedCount, scatter: scatter) {
                     return snapshot
                 }
                 switchToFlat()
@@ -279,8 +325,11 @@ extension ListSnapshot {
     ///
     /// - Complexity: O(n) expected for the index, O(chunks) for the rest.
     @inlinable
-    init?(groupedChunks chunks: ContiguousArray<Chunk>, titles chunkTitles: ContiguousArray<Int32>, of titles: ContiguousArray<String?>, count: Int) {
-        guard let index = IdentifierIndex.build(chunks: chunks, count: count) else { return nil }
+    init?(
+        groupedChunks chunks: ContiguousArray<Chunk>, titles chunkTitles: ContiguousArray<Int32>, of titles: ContiguousArray<String?>, count: Int,
+        scatter: HashScatter? = nil
+    ) {
+        guard let index = IdentifierIndex.build(chunks: chunks, count: count, scatter: scatter) else { return nil }
         var sectionTitles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>()
         var sectionChunks = ContiguousArray<Int>()

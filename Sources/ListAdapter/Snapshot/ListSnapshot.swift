@@ -247,7 +247,7 @@ extension ListSnapshot {
             let ordinal = chunk(containing: position)
             return (ordinal, position - chunkStarts[ordinal])
         }
-        var slot = index.hash(id) & index.mask
+        var slot = index.home(index.hash(id))
         while true {
             let stored = index.value(at: slot)
             if stored == IdentifierIndex.empty { return nil }
