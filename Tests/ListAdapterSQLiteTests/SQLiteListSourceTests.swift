@@ -53,6 +53,38 @@ struct SQLiteEntriesTests {
         #expect(Array(snapshot.sectionTitles) == Array(expected.sectionTitles))
     }
 
+    @Test func aListPastTheScatterThresholdIsIndexedAsItStreams() async throws {
+        // Past the 65,536 entries from which the scan's builder thread hashes identifiers
+        // for the index while rows stream in: sections in order (only the placing is left
+        // for the build), duplicates among them (reported; the list is regrouped), and
+        // sections that come back after 80,000 rows (what was hashed is dropped).
+        let fixture = try MailFixture(rows: 100_000, days: 7)
+        defer { fixture.remove() }
+        let pool = try DatabasePool(path: fixture.path)
+        let cases: [(label: String, sql: String, order: String, duplicates: Int)] = [
+            ("grouped", "SELECT * FROM message", "day DESC, id", 0),
+            ("grouped, duplicates", "SELECT * FROM message UNION ALL SELECT * FROM message WHERE id % 997 = 0", "day DESC, id, version", 100_000 / 997),
+            ("sections back after 80,000 rows", "SELECT * FROM message", "id > 80000, day, id", 0),
+        ]
+        for (label, sql, order, duplicates) in cases {
+            let query = SQLiteListQuery(select: sql, identifier: "id", section: "day", summary: "version", order: order)
+            let rows = try pool.read { db in try Row.fetchAll(db, sql: "SELECT id, day, version FROM (\(sql)) ORDER BY \(order)") }
+            let expected = ListSnapshot(rows.map { ListEntry<Int64, Int64>(id: $0["id"], section: $0["day"], summary: $0["version"]) })
+            #expect(expected.duplicates.count == duplicates, "\(label): the oracle's duplicates")
+            let source = SQLiteListSource<Int64, Int64, Message>(database: pool, query: query)
+            for load in 0 ..< 2 {                               // unsized, then sized from the first load
+                let snapshot = try await source.loadEntries()
+                #expect(snapshot == expected, "\(label), load \(load)")
+                #expect(snapshot.duplicates.count == duplicates, "\(label), load \(load): duplicates")
+                var misplaced = 0
+                for id in stride(from: Int64(1), through: 100_001, by: 7) where snapshot.path(of: id) != expected.path(of: id) {
+                    misplaced += 1
+                }
+                #expect(misplaced == 0, "\(label), load \(load): \(misplaced) identifiers not where a plain SELECT has them")
+            }
+        }
+    }
+
     @Test func aFilterWithArgumentsAndAFullSelectWork() async throws {
         let fixture = try MailFixture(rows: 100, days: 4)
         defer { fixture.remove() }
