@@ -1,5 +1,5 @@
 import Dispatch
-import ListAdapter
+@testable import ListAdapter
 import ListAdapterTesting
 import Testing
 
@@ -55,6 +55,58 @@ struct ObserverIsolationTests {
             }
         }
         #expect(onQueue)
+    }
+
+    /// `cancel()` from a thread other than the delivery queue, while changes are being
+    /// delivered, queues the removal there: no data race on the adapter's observers (the
+    /// thread sanitizer's verdict, which reported one when `cancel()` removed the observer
+    /// in place; the bench did this and once crashed in a corrupted dictionary), and once
+    /// the deliveries queued before it are done, the handler gets nothing more.
+    @MainActor @Test func anObservationCancelledOnAnotherThreadIsRemovedOnTheDeliveryQueue() async throws {
+        let source = InMemoryListSource(ListViewAdapterTests.initial)
+        let adapter = ListViewAdapter(source: source)
+        let recorder = ListEventRecorder<String, Int>()
+        var cancelledSaw = 0
+        let cancelled = adapter.observe { _ in cancelledSaw += 1 }
+        let kept = adapter.observe { recorder.record($0) }
+        await recorder.wait { _ in recorder.reloadCount == 1 }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                for round in 0 ..< 40 {
+                    source.mutate { $0.append(Record(entry: ListEntry(id: "n\(round)", section: "Today", summary: 1), item: "n\(round)")) }
+                    if round == 20 { cancelled.cancel() }
+                }
+                continuation.resume()
+            }
+        }
+        await recorder.wait { _ in adapter.snapshot.count == ListViewAdapterTests.initial.count + 40 }
+        let seen = cancelledSaw
+        #expect(seen >= 1, "the first load reached both handlers")
+        source.mutate { $0.removeFirst() }
+        await recorder.wait { _ in adapter.snapshot.count == ListViewAdapterTests.initial.count + 39 }
+        #expect(cancelledSaw == seen, "a handler cancelled on another thread still got events")
+        kept.cancel()
+    }
+
+    /// The same, deterministically: `cancel()` on another thread while the delivery queue
+    /// (here the main queue) is busy returns without it and leaves the observer in place;
+    /// the delivery queue removes it on its next turn. (Removing it in place, as before,
+    /// left one observer fewer at once: a write from the wrong thread.)
+    @MainActor @Test func cancelOnAnotherThreadLeavesTheRemovalToTheDeliveryQueue() async {
+        let adapter = ListViewAdapter(source: InMemoryListSource(ListViewAdapterTests.initial))
+        let observation = adapter.observe { _ in }
+        #expect(adapter.delivered.observers.count == 1)
+        let returned = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            observation.cancel()
+            returned.signal()
+        }
+        returned.wait()                                     // the main queue stays busy meanwhile
+        #expect(adapter.delivered.observers.count == 1, "the observer was removed off the delivery queue")
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        #expect(adapter.delivered.observers.isEmpty, "the removal queued on the delivery queue did not run")
     }
 
     @Test func observeOnAnAdapterThatDeliversElsewhereTrapsNamingTheAlternative() async {
