@@ -66,10 +66,10 @@ extension ListViewAdapter {
         let id = delivered.nextObserverID
         delivered.nextObserverID += 1
         delivered.observers[id] = Observer(handler: handler, isReady: isReady)
-        let key = deliveryKey
         return ListObservation(
             deliveryQueue: configuration.deliveryQueue,
-            isOnDeliveryQueue: { DispatchQueue.getSpecific(key: key) != nil },
+            // An adapter already gone answers "no": the removal is then queued, and finds nothing.
+            isOnDeliveryQueue: { [weak self] in self.map { DispatchQueue.getSpecific(key: $0.deliveryKey) != nil } ?? false },
             cancel: { [weak self] in self?.delivered.observers[id] = nil },
             setReady: { [weak self] ready in self?.delivered.observers[id]?.isReady = ready },
             isReady: { [weak self] in self?.delivered.observers[id]?.isReady ?? false }
