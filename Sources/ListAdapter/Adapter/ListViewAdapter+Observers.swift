@@ -69,7 +69,7 @@ extension ListViewAdapter {
         return ListObservation(
             deliveryQueue: configuration.deliveryQueue,
             // An adapter already gone answers "no": the removal is then queued, and finds nothing.
-            isOnDeliveryQueue: { [weak self] in self.map { DispatchQueue.getSpecific(key: $0.deliveryKey) != nil } ?? false },
+            isOnDeliveryQueue: { [weak self] in self?.isOnDeliveryQueue ?? false },
             cancel: { [weak self] in self?.delivered.observers[id] = nil },
             setReady: { [weak self] ready in self?.delivered.observers[id]?.isReady = ready },
             isReady: { [weak self] in self?.delivered.observers[id]?.isReady ?? false }

@@ -119,11 +119,15 @@ public final class ListViewAdapter<ID: Hashable & Sendable, Summary: Equatable &
 
     // MARK: - Queue discipline
 
+    /// Whether the caller is on this adapter's delivery queue. Any thread.
+    @inlinable
+    var isOnDeliveryQueue: Bool { DispatchQueue.getSpecific(key: deliveryKey) != nil }
+
     /// Traps, in debug builds, when called off the delivery queue.
     @inlinable
     func assertOnDeliveryQueue(_ function: StaticString = #function) {
         assert(
-            DispatchQueue.getSpecific(key: deliveryKey) != nil,
+            isOnDeliveryQueue,
             "ListViewAdapter.\(function) must be called on the adapter's delivery queue (the main queue unless configured otherwise)"
         )
     }

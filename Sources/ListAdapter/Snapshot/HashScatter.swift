@@ -48,7 +48,7 @@ struct HashScatter: Sendable {
                     hash: IdentifierHash.hash(ids[offset], seed: seed),
                     place: ItemChunk<ID, Summary>.place(serial: serial, offset: offset)
                 )
-                buckets[Int(truncatingIfNeeded: entry &>> UInt64(64 &- Self.bucketBits))].append(entry)
+                buckets[IdentifierIndex.scatterPrefix(of: entry, bits: Self.bucketBits)].append(entry)
             }
         }
         count &+= ids.count

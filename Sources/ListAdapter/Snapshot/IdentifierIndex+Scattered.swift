@@ -64,7 +64,7 @@ extension IdentifierIndex {
                                 hash: IdentifierHash.hash(ids[offset], seed: seed),
                                 place: ItemChunk<ID, Summary>.place(serial: UInt32(truncatingIfNeeded: serial), offset: offset)
                             )
-                            let bucket = Int(truncatingIfNeeded: entry &>> 32) &>> (32 &- bucketBits)
+                            let bucket = scatterPrefix(of: entry, bits: bucketBits)
                             let filled = fill[row &+ bucket]
                             if filled < room {
                                 entries[(bucket &* parts &+ part) &* room &+ filled] = entry
@@ -101,6 +101,13 @@ extension IdentifierIndex {
         UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 | UInt64(place)
     }
 
+    /// The top `bits` bits (0 through 32) of an entry's hash: its bucket of `bits` bits, or
+    /// its home slot in an index of `2^bits` slots (``IdentifierHash/home(_:shift:)``).
+    @inlinable @inline(__always)
+    static func scatterPrefix(of entry: UInt64, bits: Int) -> Int {
+        Int(truncatingIfNeeded: entry &>> 32) &>> (32 &- bits)
+    }
+
     /// Pass 2 of the bulk build: the slots of an index of `chunks` in `slotCount` slots
     /// (a power of two, at most 2^32) from scattered entries (see ``scatterEntry(hash:place:)``),
     /// and whether an identifier appeared more than once. `entries(bucket, body)` calls
@@ -133,7 +140,7 @@ extension IdentifierIndex {
                 let high = UInt32(truncatingIfNeeded: entry &>> 32)
                 let place = UInt32(truncatingIfNeeded: entry)
                 let tag = UInt16(truncatingIfNeeded: high)
-                var slot = Int(high &>> UInt32(32 &- slotBits))
+                var slot = scatterPrefix(of: entry, bits: slotBits)
                 while true {
                     let stored = slots[slot]
                     if stored == empty {
