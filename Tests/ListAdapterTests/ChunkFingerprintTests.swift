@@ -49,6 +49,35 @@ struct ChunkFingerprintTests {
         #expect(ItemChunk<String, Int>(serial: 0, ids: ["a"], summaries: [0], fingerprinted: true).fingerprint == 0)
     }
 
+    /// A full chunk is hashed in four lanes of 16 bytes per 64: a change or a swap of words
+    /// in any lane, or between lanes and blocks, still changes the fingerprint.
+    @Test func everyWordOfAFullChunkCountsInItsPlace() {
+        let ids = Array(1_000 ..< 1_000 + ItemChunk<Int, Int>.capacity)
+        let summaries = Array(0 ..< ids.count)
+        func fingerprint(_ ids: [Int], _ summaries: [Int]) -> UInt64 {
+            ItemChunk<Int, Int>(serial: 0, ids: ContiguousArray(ids), summaries: ContiguousArray(summaries), fingerprinted: true).fingerprint
+        }
+        let original = fingerprint(ids, summaries)
+        var seen: Set<UInt64> = [original]
+        for position in ids.indices {
+            var changedID = ids
+            changedID[position] ^= 1 << (position % 64)
+            var changedSummary = summaries
+            changedSummary[position] += 1
+            seen.insert(fingerprint(changedID, summaries))
+            seen.insert(fingerprint(ids, changedSummary))
+            // The next word, the same word of the next lane, and of the next 64-byte block.
+            for distance in [1, 2, 8] where position + distance < ids.count {
+                var swapped = ids
+                swapped.swapAt(position, position + distance)
+                seen.insert(fingerprint(swapped, summaries))
+            }
+        }
+        let swaps = [1, 2, 8].reduce(0) { $0 + ids.count - $1 }
+        #expect(seen.count == 1 + 2 * ids.count + swaps)
+        #expect(fingerprint(ids, summaries) == original)
+    }
+
     /// A patched list (its chunks written by the patch) against lists built fresh.
     @Test func aPatchedListComparesByItsItems() {
         let count = 20_000

@@ -38,11 +38,28 @@ enum ChunkFingerprint {
         return mix(state ^ third, UInt64(truncatingIfNeeded: ids.count) ^ first) | 1
     }
 
-    /// Folds `bytes` into `state`, 16 bytes per multiply.
+    /// Folds `bytes` into `state`, 16 bytes per multiply: four independent lanes over each
+    /// 64 bytes (so the multiplies overlap instead of waiting on each other), then the
+    /// rest one lane at a time.
     @inlinable @inline(__always)
     static func absorb(_ bytes: UnsafeRawBufferPointer, into state: inout UInt64, _ seed: UInt64) {
         var offset = 0
         let count = bytes.count
+        if count >= 64 {
+            var lanes = (state, state ^ seeds.0, state ^ seeds.1, state ^ seeds.2)
+            while offset + 64 <= count {
+                lanes.0 = mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ lanes.0,
+                              bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ seed)
+                lanes.1 = mix(bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) ^ lanes.1,
+                              bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self) ^ seed)
+                lanes.2 = mix(bytes.loadUnaligned(fromByteOffset: offset + 32, as: UInt64.self) ^ lanes.2,
+                              bytes.loadUnaligned(fromByteOffset: offset + 40, as: UInt64.self) ^ seed)
+                lanes.3 = mix(bytes.loadUnaligned(fromByteOffset: offset + 48, as: UInt64.self) ^ lanes.3,
+                              bytes.loadUnaligned(fromByteOffset: offset + 56, as: UInt64.self) ^ seed)
+                offset += 64
+            }
+            state = mix(lanes.0 ^ lanes.2, lanes.1 ^ lanes.3 ^ seed)
+        }
         while offset + 16 <= count {
             let a = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             let b = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
