@@ -120,6 +120,8 @@ struct SnapshotTests {
         var indexing = ListSnapshot<Int64, Int>.Builder()
         var indexingSized = ListSnapshot<Int64, Int>.Builder()
         indexingSized.reserveCapacity(entries.count)
+        // Collections not in contiguous memory take the copying path of the bulk append.
+        var lazyBulk = ListSnapshot<Int64, Int>.Builder()
         var start = 0
         while start < entries.count {
             var end = start
@@ -128,16 +130,19 @@ struct SnapshotTests {
             bulk.setSection(entries[start].section)
             indexing.setSection(entries[start].section)
             indexingSized.setSection(entries[start].section)
+            lazyBulk.setSection(entries[start].section)
             for entry in entries[start ..< end] {
                 perSection.append(entry.id, summary: entry.summary)
                 indexing.append(entry.id, summary: entry.summary)
             }
             bulk.append(contentsOf: entries[start ..< end].map(\.id), summaries: entries[start ..< end].map(\.summary))
             indexingSized.append(contentsOf: entries[start ..< end].map(\.id), summaries: entries[start ..< end].map(\.summary))
+            lazyBulk.append(contentsOf: entries[start ..< end].lazy.map(\.id), summaries: entries[start ..< end].lazy.map(\.summary))
             start = end
         }
         #expect(perSection.build() == expected)
         #expect(bulk.build() == expected)
+        #expect(lazyBulk.build() == expected)
         let indexed = indexing.build()
         #expect(indexed == expected)
         #expect(indexingSized.build() == expected)

@@ -130,33 +130,56 @@ extension ListSnapshot {
         @inlinable
         public mutating func append(contentsOf ids: some Collection<ID>, summaries: some Collection<Summary>) {
             precondition(ids.count == summaries.count, "every identifier needs a summary")
+            let copied: Void?? = ids.withContiguousStorageIfAvailable { ids in
+                summaries.withContiguousStorageIfAvailable { summaries in append(buffer: ids, summaries: summaries) }
+            }
+            if case .some(.some) = copied { return }
+            // Not in contiguous memory: copied once, then appended the same way.
+            let idArray = ContiguousArray(ids)
+            let summaryArray = ContiguousArray(summaries)
+            idArray.withUnsafeBufferPointer { ids in
+                summaryArray.withUnsafeBufferPointer { summaries in append(buffer: ids, summaries: summaries) }
+            }
+        }
+
+        /// ``append(contentsOf:summaries:)`` from memory: whole chunks are copied straight
+        /// from `ids` and `summaries`, with no slice or reference counting per chunk.
+        @inlinable
+        mutating func append(buffer ids: UnsafeBufferPointer<ID>, summaries: UnsafeBufferPointer<Summary>) {
             if case .none = lastTitle { _ = titleIndex(for: nil) }
             let title = lastTitleIndex
-            var idIndex = ids.startIndex
-            var summaryIndex = summaries.startIndex
-            var remaining = ids.count
-            if !isFlat && remaining > 0 && title != currentTitle { startChunk(title: title) }
+            var start = 0
+            let count = ids.count
+            if !isFlat && count > 0 && title != currentTitle { startChunk(title: title) }
             // While grouped: fill the chunk being filled, then whole chunks straight from
             // the input (one copy each, no per-entry appends).
-            while !isFlat && remaining > 0 {
+            while !isFlat && start < count {
                 if currentIDs.count == Chunk.capacity { seal() }
-                let take = Swift.min(remaining, Chunk.capacity - currentIDs.count)
-                let idEnd = ids.index(idIndex, offsetBy: take)
-                let summaryEnd = summaries.index(summaryIndex, offsetBy: take)
+                let take = Swift.min(count - start, Chunk.capacity - currentIDs.count)
+                let range = start ..< start + take
                 if take == Chunk.capacity {
-                    sealChunk(ids: ContiguousArray(ids[idIndex ..< idEnd]), summaries: ContiguousArray(summaries[summaryIndex ..< summaryEnd]))
+                    sealChunk(ids: Self.copy(ids, range), summaries: Self.copy(summaries, range))
                 } else {
-                    currentIDs.append(contentsOf: ids[idIndex ..< idEnd])
-                    currentSummaries.append(contentsOf: summaries[summaryIndex ..< summaryEnd])
+                    currentIDs.append(contentsOf: UnsafeBufferPointer(rebasing: ids[range]))
+                    currentSummaries.append(contentsOf: UnsafeBufferPointer(rebasing: summaries[range]))
                 }
-                idIndex = idEnd
-                summaryIndex = summaryEnd
-                remaining -= take
+                start += take
             }
-            guard remaining > 0 else { return }
-            identifiers.append(contentsOf: ids[idIndex...])
-            self.summaries.append(contentsOf: summaries[summaryIndex...])
-            sectionOfEntry.append(contentsOf: repeatElement(title, count: remaining))
+            guard start < count else { return }
+            identifiers.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start...]))
+            self.summaries.append(contentsOf: UnsafeBufferPointer(rebasing: summaries[start...]))
+            sectionOfEntry.append(contentsOf: repeatElement(title, count: count - start))
+        }
+
+        /// A new array of `buffer`'s elements in `range`.
+        @inlinable @inline(__always)
+        static func copy<Element>(_ buffer: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> ContiguousArray<Element> {
+            ContiguousArray(unsafeUninitializedCapacity: range.count) { target, initialized in
+                if let source = buffer.baseAddress, let target = target.baseAddress {
+                    target.initialize(from: source + range.lowerBound, count: range.count)
+                }
+                initialized = range.count
+            }
         }
 
         /// Appends one entry of raw title `title`: to the chunk being filled while the
