@@ -99,6 +99,13 @@ enum FullPathScenarios {
         case "build":
             for _ in 0 ..< rounds { blackHole(base.snapshot()) }
             return true
+        case "build-cold":
+            let cold = ColdCaches()
+            for _ in 0 ..< rounds {
+                cold.prepare()
+                blackHole(base.snapshot())
+            }
+            return true
         case "build-by-entry":
             for _ in 0 ..< rounds { blackHole(base.snapshotByEntry()) }
             return true

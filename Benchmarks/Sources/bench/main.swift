@@ -18,7 +18,7 @@ let usage = """
       --quick        10k and 100k items only (no 1M)
       --only GROUP   one group: \(groups.joined(separator: ", "))
       --output DIR   where latest.md and latest.json go (default Benchmarks/results)
-      --profile NAME one full-path scenario (build, S1, S2, S3, flat) at 1M, 20 times,
+      --profile NAME one full-path scenario (build, build-cold, S1, S2, S3, flat) at 1M, 20 times,
                      untimed: for perf or callgrind
     """
 /// The parsed command line. Anything not understood stops the run before minutes of

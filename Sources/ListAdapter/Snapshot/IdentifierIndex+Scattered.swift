@@ -133,6 +133,7 @@ extension IdentifierIndex {
         var duplicate = [Bool](repeating: false, count: parts)
         var repeated = false
         let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+            HugePages.advise(slots)
             /// Inserts `entry` probing from its home up to `end` (exclusive; `nil` wraps
             /// around); false when the probe reached `end`. Sets `duplicate` when the
             /// identifier is there already.
