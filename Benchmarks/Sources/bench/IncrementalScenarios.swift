@@ -141,6 +141,9 @@ enum IncrementalScenarios {
         let full = try run(changeLog: false)
         let patched = try run(changeLog: true)
         let fetchP99 = percentile(patched.fetches.onQueue, 0.99)
+        // Issue 22's target: against the same fetches before the writer started, in the same
+        // run (an absolute 1 ms lies below this machine's floor when the host is busy).
+        let quietP99 = percentile(patched.quiet.onQueue, 0.99)
         func p99(_ samples: [Double]) -> String { String(format: "%.2f", percentile(samples, 0.99)) }
         return [
             Measurement(
@@ -150,8 +153,9 @@ enum IncrementalScenarios {
             ),
             Measurement(
                 scenario: "payload fetch under a writer at 100 commits/s, change log (p99)", size: size, figure: fetchP99,
-                baseline: percentile(full.fetches.onQueue, 0.99), unit: "ms", target: "p99 <= 1 ms", passed: fetchP99 <= 1,
-                note: "on the delivery queue; baseline: full reloads; the same fetches before the writer started: p99 \(p99(patched.quiet.onQueue)) ms; "
+                baseline: percentile(full.fetches.onQueue, 0.99), unit: "ms", target: "p99 <= 1.5x the same fetches before the writer", passed: fetchP99 <= 1.5 * quietP99,
+                note: "on the delivery queue; baseline: full reloads; the same fetches before the writer started: p99 \(p99(patched.quiet.onQueue)) ms "
+                    + String(format: "(under the writer: %.2fx); ", fetchP99 / quietP99)
                     + "from the bench's thread and back: p99 \(p99(patched.fetches.roundTrip)) ms (before the writer: \(p99(patched.quiet.roundTrip)) ms)"
             ),
         ]
