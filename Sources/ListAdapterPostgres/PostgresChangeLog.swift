@@ -28,6 +28,8 @@ struct PostgresChangeLog: Sendable {
     /// The statements every patch runs, built once (quoting allocates).
     let positionSQL: String
     let positionAndEntriesSQL: String
+    /// `positionAndEntriesSQL`, prepared once per connection.
+    let positionAndEntries: PreparedText
 
     init(schema: String?, table: String, identifier: String) {
         self.schema = schema
@@ -36,6 +38,7 @@ struct PostgresChangeLog: Sendable {
         let log = Self.qualified(Self.baseName(table: table), schema: schema)
         positionSQL = Self.positionSQL(log: log)
         positionAndEntriesSQL = Self.positionAndEntriesSQL(log: log, position: positionSQL)
+        positionAndEntries = PreparedText(positionAndEntriesSQL)
     }
 
     /// `listadapter_log_<table>`, cut to PostgreSQL's 63-byte names.

@@ -125,7 +125,7 @@ extension PostgresListSource: IncrementalListDataSource {
                 var applied = Set<Int64>()
                 var truncated = false
                 // The log's position and the entries past the cursor, in one statement.
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: changeLog.positionAndEntriesSQL, binds: bindings), logger: connection.logger)
+                let rows = try await changeLog.positionAndEntries.run(on: connection, bindings)
                 for try await row in rows {
                     let (xmin, lowest, highest, entry, isTruncate, recent) = try row.decode((String, Int64, Int64, Int64?, Bool?, Bool?).self)
                     if position == nil { position = (xmin, lowest, highest) }

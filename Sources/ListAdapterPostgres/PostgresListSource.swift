@@ -111,6 +111,8 @@ public final class PostgresListSource<
     let tracking: ConnectionSlot
     let entriesSQL: String
     let itemsSQL: String
+    /// `itemsSQL`, prepared once per connection (a fetch runs it for every window).
+    let items: PreparedText
     let placementStatements: PostgresRowPlacement<ID, Summary>.Statements
     /// The server settings every session of the source starts with.
     let settings: [(String, String)]
@@ -151,6 +153,7 @@ public final class PostgresListSource<
         entriesSQL = query.entriesSQL
         placementStatements = .init(query)
         itemsSQL = query.itemsSQL
+        items = PreparedText(itemsSQL)
         if access == .owned, options.changeLog, case .table(let name, let schema) = query.origin {
             changeLog = PostgresChangeLog(schema: schema, table: name, identifier: query.identifier)
         } else {
@@ -212,13 +215,11 @@ public final class PostgresListSource<
     ///   an identifier that was not asked for.
     public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         if ids.isEmpty { return [:] }
-        let sql = itemsSQL
-        let query = query
-        let items: [ID: SummarizedItem<Summary, Item>] = try await fetching.run(table: table, sql: sql, limit: options.replyTimeout) { connection in
-            let statement = PostgresQuery(unsafeSQL: sql, binds: try query.bindings(appending: ids))
+        let (query, statement) = (query, items)
+        let items: [ID: SummarizedItem<Summary, Item>] = try await fetching.run(table: table, sql: itemsSQL, limit: options.replyTimeout) { connection in
             var items: [ID: SummarizedItem<Summary, Item>] = [:]
             items.reserveCapacity(ids.count)
-            for try await row in try await connection.query(statement, logger: connection.logger) {
+            for try await row in try await statement.run(on: connection, try query.bindings(appending: ids)) {
                 let (id, summary) = try row.decode((ID, Summary).self)
                 items[id] = SummarizedItem(summary: summary, item: try Item(row: row.makeRandomAccess()))
             }

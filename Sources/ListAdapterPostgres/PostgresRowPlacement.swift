@@ -36,16 +36,16 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
     /// The statements of a placement, built once per source (quoting allocates).
     struct Statements: Sendable {
         /// `identifier, section, summary` of the listed rows among `$n`, in list order.
-        let rows: String
+        let rows: PreparedText
         /// The identifiers of the rows of `$1`, in list order.
-        let order: String
+        let order: PreparedText
 
         init(_ query: PostgresListQuery) {
             var rows = "SELECT \(query.identifierColumn), \(query.sectionExpression), \(query.summaryExpression) FROM \(query.fromClause)"
                 + " WHERE \(query.identifierColumn) = ANY($\(query.nextPlaceholder))"
             if let filter = query.filter { rows += " AND (\(filter))" }
-            self.rows = rows + " ORDER BY \(query.fullOrder)"
-            order = "SELECT \(query.identifierColumn) FROM \(query.fromClause) WHERE \(query.identifierColumn) = ANY($1) ORDER BY \(query.fullOrder)"
+            self.rows = PreparedText(rows + " ORDER BY \(query.fullOrder)")
+            order = PreparedText("SELECT \(query.identifierColumn) FROM \(query.fromClause) WHERE \(query.identifierColumn) = ANY($1) ORDER BY \(query.fullOrder)")
         }
     }
 
@@ -74,7 +74,7 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         var neighbourAt: [Int: Int] = [:]          // untouched rank -> place in the reply
         roundTrips += 1
         let asked = touched + neighbours.keys
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: statements.rows, binds: try query.bindings(appending: asked)), logger: connection.logger)
+        let rows = try await statements.rows.run(on: connection, try query.bindings(appending: asked))
         var place = 0
         for try await row in rows {
             let (id, section, summary) = try row.decode((ID, String?, Summary).self)
@@ -166,7 +166,7 @@ struct PostgresRowPlacement<ID: Hashable & Sendable & PostgresDecodable & Postgr
         try bindings.append(pivots + [id])
         var ordered: [ID] = []
         ordered.reserveCapacity(pivots.count + 1)
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: statements.order, binds: bindings), logger: connection.logger) {
+        for try await row in try await statements.order.run(on: connection, bindings) {
             ordered.append(try row.decode(ID.self))
         }
         guard ordered.count == pivots.count + 1, let position = ordered.firstIndex(of: id) else {

@@ -86,6 +86,29 @@ struct PostgresFaultTests {
         #expect(error?.kind == .timeout, "\(String(describing: error))")
     }
 
+    /// Fetches run a statement prepared once per connection. postgres-nio remembers a
+    /// failed preparation on a connection for good: a fetch while the table is gone must
+    /// not keep the next fetches failing once the table is back.
+    @Test func aFetchWhileTheTableIsGoneFailsAndTheNextOneAfterItIsBackSucceeds() async throws {
+        let fixture = try await PostgresFixture(rows: 20)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .followed)
+        try await fixture.psql("ALTER TABLE \(fixture.table) RENAME TO \(fixture.table)_away")
+        do {
+            _ = try await source.fetchItems([1, 2])
+            Issue.record("a fetch from a missing table succeeded")
+        } catch {
+            let error = error as? PostgresSourceError
+            #expect(error?.kind == .missingTable, "\(String(describing: error))")
+            #expect(error?.table == fixture.table)
+        }
+        try await fixture.psql("ALTER TABLE \(fixture.table)_away RENAME TO \(fixture.table)")
+        let items = try await source.fetchItems([1, 2, 3])
+        #expect(Set(items.keys) == [1, 2, 3])
+        #expect(items[2]?.subject == "Subject 2")
+        await source.close()
+    }
+
     @Test func aStatementPastTheStatementTimeoutFailsAsTimeout() async throws {
         let fixture = try await PostgresFixture(rows: 20)
         defer { fixture.remove() }
