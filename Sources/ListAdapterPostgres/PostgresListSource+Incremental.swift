@@ -116,7 +116,38 @@ extension PostgresListSource: IncrementalListDataSource {
         let limit = options.incrementalRowLimit
         let fanOut = options.placementFanOut
         let (query, statements) = (query, placementStatements)
-        let outcome: PatchOutcome = try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
+        let outcome: PatchOutcome
+        do {
+            outcome = try await patchOutcome(changeLog, cursor: cursor, snapshot: snapshot, query: query, statements: statements, limit: limit, fanOut: fanOut)
+        } catch let error as PostgresSourceError where error.sqlState == PreparedText.stalePlanState {
+            // A column the list reads changed type since the statements were planned
+            // (they are prepared again next time): the list is rescanned.
+            outcome = .fallback("the table changed shape: \(error.message)")
+        }
+        switch outcome {
+        case .fallback(let reason):
+            state.withLock { state in
+                state.statistics.fallbacks += 1
+                state.statistics.lastFallbackReason = reason
+            }
+            return nil
+        case .patch(let patch, let next, let roundTrips):
+            state.withLock { state in
+                state.statistics.patches += 1
+                state.statistics.placementRoundTrips += roundTrips
+                if state.ticket == ticket { state.cursor = next }
+            }
+            return patch
+        }
+    }
+
+    /// One patch read: the log past `cursor` and the touched rows' places, in one
+    /// repeatable-read transaction.
+    private func patchOutcome(
+        _ changeLog: PostgresChangeLog, cursor: LogCursor, snapshot: ListSnapshot<ID, Summary>, query: PostgresListQuery,
+        statements: PostgresRowPlacement<ID, Summary>.Statements, limit: Int, fanOut: Int
+    ) async throws -> PatchOutcome {
+        try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 var bindings = PostgresBindings()
                 bindings.append(cursor.xmin)
@@ -155,21 +186,6 @@ extension PostgresListSource: IncrementalListDataSource {
                     return .fallback(untrusted.reason)
                 }
             }
-        }
-        switch outcome {
-        case .fallback(let reason):
-            state.withLock { state in
-                state.statistics.fallbacks += 1
-                state.statistics.lastFallbackReason = reason
-            }
-            return nil
-        case .patch(let patch, let next, let roundTrips):
-            state.withLock { state in
-                state.statistics.patches += 1
-                state.statistics.placementRoundTrips += roundTrips
-                if state.ticket == ticket { state.cursor = next }
-            }
-            return patch
         }
     }
 

@@ -219,7 +219,7 @@ public final class PostgresListSource<
         let items: [ID: SummarizedItem<Summary, Item>] = try await fetching.run(table: table, sql: itemsSQL, limit: options.replyTimeout) { connection in
             var items: [ID: SummarizedItem<Summary, Item>] = [:]
             items.reserveCapacity(ids.count)
-            for try await row in try await statement.run(on: connection, try query.bindings(appending: ids)) {
+            for try await row in try await statement.run(on: connection, try query.bindings(appending: ids), retrying: true) {
                 let (id, summary) = try row.decode((ID, Summary).self)
                 items[id] = SummarizedItem(summary: summary, item: try Item(row: row.makeRandomAccess()))
             }

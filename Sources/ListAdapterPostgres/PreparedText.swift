@@ -48,7 +48,28 @@ struct PreparedText: Sendable, Hashable {
     /// connection that has not seen it) and returns its rows.
     ///
     /// Called from a task that owns `connection` for the duration.
-    func run(on connection: PostgresConnection, _ bindings: PostgresBindings) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
+    ///
+    /// A statement planned before its table changed shape (a column added under
+    /// `SELECT *`) fails with "cached plan must not change result type" (SQLSTATE 0A000):
+    /// it is prepared again under a new name and run once more.
+    /// Inside a transaction (`retrying` false) the error aborts the transaction: the caller
+    /// gets it, and the next run prepares afresh.
+    func run(on connection: PostgresConnection, _ bindings: PostgresBindings, retrying: Bool = false) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
+        do {
+            return try await execute(on: connection, bindings)
+        } catch let error as PSQLError where retrying && Self.isStalePlan(error) {
+            return try await execute(on: connection, bindings)
+        }
+    }
+
+    /// Whether `error` is "cached plan must not change result type".
+    static func isStalePlan(_ error: PSQLError) -> Bool { error.serverInfo?[.sqlState] == stalePlanState }
+
+    /// The SQLSTATE of "cached plan must not change result type" (feature_not_supported).
+    static let stalePlanState = "0A000"
+
+    /// One execution under the current name; any error retires the name.
+    private func execute(on connection: PostgresConnection, _ bindings: PostgresBindings) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
         do {
             return try await Statement.$current.withValue((name, sql)) {
                 try await connection.execute(Statement(bindings: bindings), logger: connection.logger)

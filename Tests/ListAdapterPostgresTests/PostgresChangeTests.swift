@@ -48,6 +48,32 @@ struct PostgresChangeTests {
         await source.close()
     }
 
+    /// A column the list reads (the summary) changes type after the patch statements were prepared: the
+    /// next patch finds its plan stale ("cached plan must not change result type"), the list
+    /// is rescanned, and the patches after it prepare afresh.
+    @Test func aColumnThatChangesTypeIsLoadedByARescanAndPatchesResume() async throws {
+        let fixture = try await PostgresFixture(rows: 50)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .owned)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        try await fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 3' WHERE id = 1")
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        #expect(source.statistics.patches >= 1)
+        try await fixture.psql("ALTER TABLE \(fixture.table) ALTER COLUMN version TYPE integer")
+        try await fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 1' WHERE id = 2")
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        #expect(source.statistics.lastFallbackReason?.hasPrefix("the table changed shape") == true, "\(source.statistics)")
+        let patches = source.statistics.patches
+        try await fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 2' WHERE id = 3")
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        #expect(source.statistics.patches > patches, "\(source.statistics)")
+        #expect(probe.failures.isEmpty)
+        probe.cancel()
+        await source.close()
+    }
+
     @Test func aTruncateIsLoadedByARescan() async throws {
         let fixture = try await PostgresFixture(rows: 50)
         defer { fixture.remove() }

@@ -109,6 +109,20 @@ struct PostgresFaultTests {
         await source.close()
     }
 
+    /// A column added while a fetch is prepared (its `SELECT *` planned with the old
+    /// columns): the next fetch prepares again and succeeds, with no error in between.
+    @Test func aColumnAddedBetweenTwoFetchesCostsNoFailedFetch() async throws {
+        let fixture = try await PostgresFixture(rows: 20)
+        defer { fixture.remove() }
+        let source = try await fixture.source(access: .followed)
+        #expect(Set(try await source.fetchItems([1, 2]).keys) == [1, 2])
+        try await fixture.psql("ALTER TABLE \(fixture.table) ADD COLUMN priority int NOT NULL DEFAULT 3")
+        let items = try await source.fetchItems([2, 3])
+        #expect(Set(items.keys) == [2, 3])
+        #expect(items[3]?.subject == "Subject 3")
+        await source.close()
+    }
+
     @Test func aStatementPastTheStatementTimeoutFailsAsTimeout() async throws {
         let fixture = try await PostgresFixture(rows: 20)
         defer { fixture.remove() }
