@@ -12,6 +12,16 @@ import Testing
 struct PostgresChangeTests {
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>
 
+    /// A source of `access` on `fixture`, an adapter over it and a probe of the adapter,
+    /// once the probe shows the server's list.
+    func showing(_ fixture: PostgresFixture, access: PostgresAccess) async throws -> (PostgresFixture.Source, ListViewAdapter<Int64, Int64, Ticket>, Probe) {
+        let source = try await fixture.source(access: access)
+        let adapter = ListViewAdapter(source: source)
+        let probe = Probe(adapter)
+        #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
+        return (source, adapter, probe)
+    }
+
     /// Inserts, updates (summaries, sections, identifiers), deletes, rows moving to new and
     /// emptied sections: each commit's list is the truth, reached by patches.
     static let commits: [(String) -> String] = [
@@ -54,10 +64,7 @@ struct PostgresChangeTests {
     @Test func aColumnThatChangesTypeIsLoadedByARescanAndPatchesResume() async throws {
         let fixture = try await PostgresFixture(rows: 50)
         defer { fixture.remove() }
-        let source = try await fixture.source(access: .owned)
-        let adapter = ListViewAdapter(source: source)
-        let probe = Probe(adapter)
-        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        let (source, _, probe) = try await showing(fixture, access: .owned)
         try await fixture.psql("UPDATE \(fixture.table) SET queue = 'queue 3' WHERE id = 1")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         #expect(source.statistics.patches >= 1)
@@ -77,10 +84,7 @@ struct PostgresChangeTests {
     @Test func aTruncateIsLoadedByARescan() async throws {
         let fixture = try await PostgresFixture(rows: 50)
         defer { fixture.remove() }
-        let source = try await fixture.source(access: .owned)
-        let adapter = ListViewAdapter(source: source)
-        let probe = Probe(adapter)
-        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        let (source, _, probe) = try await showing(fixture, access: .owned)
         try await fixture.psql("TRUNCATE \(fixture.table)")
         #expect(await probe.waitUntilShowing(ListSnapshot()), "\(probe.failures)")
         #expect(source.statistics.lastFallbackReason == "the table was truncated")
@@ -93,10 +97,7 @@ struct PostgresChangeTests {
     @Test func aFollowedSourceNoticesCommitsByItsStatisticsAndRescans() async throws {
         let fixture = try await PostgresFixture(rows: 100)
         defer { fixture.remove() }
-        let source = try await fixture.source(access: .followed)
-        let adapter = ListViewAdapter(source: source)
-        let probe = Probe(adapter)
-        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        let (source, _, probe) = try await showing(fixture, access: .followed)
         for (index, commit) in Self.commits.prefix(4).enumerated() {
             try await fixture.psql(commit(fixture.table))
             #expect(await probe.waitUntilShowing(try await fixture.truth()), "commit \(index): \(probe.failures)")
@@ -111,10 +112,7 @@ struct PostgresChangeTests {
         // the poll also compares the table's file node, which a truncate replaces.
         let fixture = try await PostgresFixture(rows: 50)
         defer { fixture.remove() }
-        let source = try await fixture.source(access: .followed)
-        let adapter = ListViewAdapter(source: source)
-        let probe = Probe(adapter)
-        #expect(await probe.waitUntilShowing(try await fixture.truth()))
+        let (source, adapter, probe) = try await showing(fixture, access: .followed)
         try await fixture.psql("TRUNCATE \(fixture.table)")
         #expect(await probe.waitUntilShowing(try await fixture.truth()), "\(probe.failures)")
         #expect(adapter.snapshot.count == 0)
