@@ -113,12 +113,9 @@ extension PostgresListSource: IncrementalListDataSource {
             return (state.ticket, state.cursor)
         }
         guard let cursor else { return nil }
-        let limit = options.incrementalRowLimit
-        let fanOut = options.placementFanOut
-        let (query, statements) = (query, placementStatements)
         let outcome: PatchOutcome
         do {
-            outcome = try await patchOutcome(changeLog, cursor: cursor, snapshot: snapshot, query: query, statements: statements, limit: limit, fanOut: fanOut)
+            outcome = try await patchOutcome(changeLog, cursor: cursor, snapshot: snapshot)
         } catch let error as PostgresSourceError where error.sqlState == PreparedText.stalePlanState {
             // A column the list reads changed type since the statements were planned
             // (they are prepared again next time): the list is rescanned.
@@ -143,11 +140,11 @@ extension PostgresListSource: IncrementalListDataSource {
 
     /// One patch read: the log past `cursor` and the touched rows' places, in one
     /// repeatable-read transaction.
-    private func patchOutcome(
-        _ changeLog: PostgresChangeLog, cursor: LogCursor, snapshot: ListSnapshot<ID, Summary>, query: PostgresListQuery,
-        statements: PostgresRowPlacement<ID, Summary>.Statements, limit: Int, fanOut: Int
-    ) async throws -> PatchOutcome {
-        try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
+    private func patchOutcome(_ changeLog: PostgresChangeLog, cursor: LogCursor, snapshot: ListSnapshot<ID, Summary>) async throws -> PatchOutcome {
+        let limit = options.incrementalRowLimit
+        let fanOut = options.placementFanOut
+        let (query, statements) = (query, placementStatements)
+        return try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 var bindings = PostgresBindings()
                 bindings.append(cursor.xmin)

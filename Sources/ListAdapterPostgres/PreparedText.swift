@@ -17,7 +17,7 @@ import PostgresNIO
 /// run prepares afresh under a new name (a dropped table restored, a grant given back).
 ///
 /// Not public. Thread safety: a value type; generations are kept under a lock.
-struct PreparedText: Sendable, Hashable {
+struct PreparedText: Sendable {
     let sql: String
     private let hash: UInt64
 
@@ -31,17 +31,19 @@ struct PreparedText: Sendable, Hashable {
         self.hash = hash
     }
 
-    private static let generations = Guarded<[PreparedText: Int]>([:])
+    /// Each text's generation, by the text's hash (texts whose hashes collide share one:
+    /// a retirement then costs the other a preparation, nothing more).
+    private static let generations = Guarded<[UInt64: Int]>([:])
 
     /// The statement's name in its current generation.
     var name: String {
-        let generation = Self.generations.withLock { $0[self] ?? 0 }
+        let generation = Self.generations.withLock { $0[hash] ?? 0 }
         return "listadapter_\(String(hash, radix: 16))_\(generation)"
     }
 
     /// Moves the text to its next generation: the next run prepares it again.
     func retire() {
-        Self.generations.withLock { $0[self, default: 0] += 1 }
+        Self.generations.withLock { $0[hash, default: 0] += 1 }
     }
 
     /// Runs the statement with `bindings` on `connection` (preparing it first on a
