@@ -51,7 +51,7 @@ struct BrowseScreenTests {
             }
             #expect(lines.last?.hasSuffix("j/k [ ] q") == true, "\(moment): \(lines.last ?? "")")
             // Nothing written by the data reached the terminal as a control sequence.
-            let styled = try Session.tmux(["capture-pane", "-t", session.name, "-p", "-e"])
+            let styled = try session.tmux(["capture-pane", "-t", session.name, "-p", "-e"])
             #expect(!styled.contains("\u{1B}[31m") && !styled.contains("\u{1B}[2J"), "\(moment)")
         }
         var screen = try await session.waitForScreen("rows") { $0.contains("200 items in 5 sections") && !$0.contains("… loading") }

@@ -10,23 +10,30 @@ struct BrowserTerminalTests {
     /// A tmux session running one command in a pseudo-terminal (120x30 by default).
     struct Session {
         let name = "sample-test-\(UUID().uuidString.prefix(8))"
+        var socket: String { FileManager.default.temporaryDirectory.appendingPathComponent("\(name).tmux").path }
 
+        /// Each session has a tmux server of its own (`-S`, a socket named after the session
+        /// in the temporary folder, removed by `kill()`). Sessions of tests running in parallel once shared the user's default
+        /// server, and two `new-session` calls racing to start it, or one racing the
+        /// server's exit after another test killed the last session, failed about one time
+        /// in three (seen in CI: "tmux new-session exited with 1").
         init(command: String, columns: Int = 120, rows: Int = 30) throws {
-            let started = try ChildProcess.runToEnd(["tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", command])
-            try #require(started.status == 0, "tmux new-session exited with \(started.status)")
+            let started = try ChildProcess.runToEnd(["tmux", "-S", socket, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", command])
+            try #require(started.status == 0, "tmux new-session exited with \(started.status): \(started.output)")
         }
 
-        /// Runs one tmux command (see `ChildProcess.runToEnd` for why not `Process`) and returns its output.
+        /// Runs one tmux command against this session's server (see `ChildProcess.runToEnd`
+        /// for why not `Process`) and returns its output.
         @discardableResult
-        static func tmux(_ arguments: [String]) throws -> String {
-            try ChildProcess.runToEnd(["tmux"] + arguments).output
+        func tmux(_ arguments: [String]) throws -> String {
+            try ChildProcess.runToEnd(["tmux", "-S", socket] + arguments).output
         }
 
-        func screen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p"]) }
+        func screen() throws -> String { try tmux(["capture-pane", "-t", name, "-p"]) }
 
         /// The screen with wrapped lines joined (what a long message printed after the
         /// program ends reads as).
-        func joinedScreen() throws -> String { try Self.tmux(["capture-pane", "-t", name, "-p", "-J"]) }
+        func joinedScreen() throws -> String { try tmux(["capture-pane", "-t", name, "-p", "-J"]) }
 
         /// One look at the screen, from a single capture: its text, and the highlighted
         /// (cursor) line of the list with its screen line and first word (an item's id, or
@@ -38,7 +45,7 @@ struct BrowserTerminalTests {
         }
 
         func look() throws -> Look {
-            let styled = try Self.tmux(["capture-pane", "-t", name, "-p", "-e"])
+            let styled = try tmux(["capture-pane", "-t", name, "-p", "-e"])
             let text = styled.replacing(/\x1B\[[0-9;]*m/, with: "")
             let lines = styled.split(separator: "\n", omittingEmptySubsequences: false)
             // The status line, also highlighted, is the last line.
@@ -52,8 +59,11 @@ struct BrowserTerminalTests {
         /// The highlighted line's first word: an item's id, or `==` on a section header.
         func cursorWord() throws -> String? { try cursorLine()?.word }
         func send(_ keys: String...) throws { try send(contentsOf: keys) }
-        func send(contentsOf keys: [String]) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
-        func kill() { _ = try? Self.tmux(["kill-session", "-t", name]) }
+        func send(contentsOf keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
+        func kill() {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(atPath: socket)
+        }
 
         /// Polls the screen (a terminal offers nothing to wait on) until `condition` holds.
         /// The timeout is a hang guard, not a timing check: on two busy cores running the
