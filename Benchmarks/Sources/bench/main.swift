@@ -11,6 +11,11 @@ if CommandLine.arguments.dropFirst().first == PostgresClients.childFlag {
     try await PostgresClients.runChild()
     exit(0)
 }
+// One of the ten raw clients measuring the floor under it.
+if CommandLine.arguments.dropFirst().first == PostgresRawClients.childFlag {
+    try await PostgresRawClients.runChild()
+    exit(0)
+}
 #endif
 let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm", "postgres"]
 let usage = """
