@@ -125,6 +125,8 @@ public final class PostgresListSource<
         var cursor: LogCursor?
         var statistics = PostgresSourceStatistics()
         var ticket = 0
+        /// While attached: has the adapter load again after a failed load.
+        var retry: LoadRetry?
     }
 
     let state = Guarded(State())
@@ -189,6 +191,11 @@ public final class PostgresListSource<
     ///
     /// - Throws: ``PostgresSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
+        try await retryingIfItFails { try await scanEntries() }
+    }
+
+    /// ``loadEntries()``'s scan.
+    func scanEntries() async throws -> ListSnapshot<ID, Summary> {
         await readiness.loadStarting(waitingAtMost: options.replyTimeout)
         let expected = state.withLock { $0.lastCount }
         let scanned: EntryStream<ID, Summary>.Scanned = try await fetching.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
@@ -250,21 +257,37 @@ public final class PostgresListSource<
         let watch = ChangeWatch(plan: plan, invalidation: invalidation, readiness: readiness, generation: readiness.starting()) { [weak self] in
             self?.state.withLock { $0.statistics.reconnections += 1 }
         }
+        let retry = LoadRetry(invalidation: invalidation, initial: options.initialBackoff, maximum: options.maximumBackoff)
         let previous = state.withLock { state in
-            defer { state.watch = watch }
-            return state.watch
+            defer { (state.watch, state.retry) = (watch, retry) }
+            return (state.watch, state.retry)
         }
-        previous?.stop()
+        previous.0?.stop()
+        previous.1?.stop()
         watch.start()
     }
 
     /// Stops watching. Called by the adapter on its own queue; returns at once.
     public func detach() {
         let previous = state.withLock { state in
-            defer { state.watch = nil }
-            return state.watch
+            defer { (state.watch, state.retry) = (nil, nil) }
+            return (state.watch, state.retry)
         }
-        previous?.stop()
+        previous.0?.stop()
+        previous.1?.stop()
+    }
+
+    /// Runs a load, telling the attached source's ``LoadRetry`` how it ended.
+    func retryingIfItFails<T>(_ load: () async throws -> T) async throws -> T {
+        let retry = state.withLock { $0.retry }
+        do {
+            let loaded = try await load()
+            retry?.loadSucceeded()
+            return loaded
+        } catch {
+            retry?.loadFailed()
+            throw error
+        }
     }
 
     /// How often this source patched, rescanned and reconnected.
