@@ -50,7 +50,8 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
 /// - Faults become ``PostgresSourceError``s (never showing the password): the adapter
 ///   keeps its last good list. Every wait on the network has a deadline. A dropped
 ///   connection is opened again by the next call, and while the source is attached its
-///   watch reconnects with backoff and has the adapter reload once the server is back.
+///   watch reconnects with backoff and has the adapter reload once the server is back;
+///   any other failed load is retried with the same backoff (``LoadRetry``).
 ///
 /// Thread safety: `Sendable`. Connections are actors; the source's own state is guarded
 /// by a lock. Called by the adapter from its own tasks, never on the main queue.
@@ -82,10 +83,12 @@ public final class PostgresListSource<
         /// Followed sources: a channel the database's owner `NOTIFY`s on each change; the
         /// source `LISTEN`s and rescans at once.
         public var notifyChannel: String?
-        /// The watch's first wait before reconnecting after a connection failed; it doubles
-        /// up to ``maximumBackoff``.
+        /// The watch's first wait before reconnecting after a connection failed, and the
+        /// source's before loading again after a load failed; each doubles up to
+        /// ``maximumBackoff``.
         public var initialBackoff: Duration = .milliseconds(100)
-        /// The longest wait between reconnection attempts.
+        /// The longest wait between reconnection attempts, and between retries of a failed
+        /// load.
         public var maximumBackoff: Duration = .seconds(5)
         /// The sessions' `application_name` (in `pg_stat_activity`, and the server's log).
         public var applicationName = "ListAdapter"
