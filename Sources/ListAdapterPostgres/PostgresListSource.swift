@@ -51,7 +51,7 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
 ///   keeps its last good list. Every wait on the network has a deadline. A dropped
 ///   connection is opened again by the next call, and while the source is attached its
 ///   watch reconnects with backoff and has the adapter reload once the server is back;
-///   any other failed load is retried with the same backoff (``LoadRetry``).
+///   any other failed load is retried with the same backoff.
 ///
 /// Thread safety: `Sendable`. Connections are actors; the source's own state is guarded
 /// by a lock. Called by the adapter from its own tasks, never on the main queue.
