@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import ListAdapter
 import Logging
 import NIOCore
 import PostgresNIO
@@ -124,13 +125,24 @@ actor ConnectionSlot {
         table: String?, sql: String?, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresSourceError) -> T {
         let connection = try await open(table: table)
+        // The deadline is a timer on the connection's event loop that closes it, which fails
+        // whatever `body` waits for on it: no task of its own to start, wake and cancel
+        // (``withDeadline(_:onTimeout:_:)`` costs two tasks, which on a busy machine
+        // delayed every patch by their wake-ups), and `body` runs in the caller's task.
+        let expired = Guarded(false)
+        let timer = connection.eventLoop.scheduleTask(in: .nanoseconds(limit.clampedNanoseconds)) {
+            expired.withLock { $0 = true }
+            let _: EventLoopFuture<Void> = connection.close()
+        }
         do {
-            return try await withDeadline(limit, onTimeout: { try? await connection.close() }) {
-                try await body(connection)
-            }
+            let result = try await body(connection)
+            timer.cancel()
+            return result
         } catch {
+            timer.cancel()
             if connection.isClosed, self.connection === connection { self.connection = nil }
-            throw Self.classify(error, server: server, table: table, sql: sql, doing: "waiting for the server")
+            let failure: any Error = expired.withLock { $0 } ? DeadlinePassed(limit: limit) : error
+            throw Self.classify(failure, server: server, table: table, sql: sql, doing: "waiting for the server")
         }
     }
 

@@ -6,6 +6,17 @@ struct DeadlinePassed: Error {
     let limit: Duration
 }
 
+extension Duration {
+    /// The duration in nanoseconds, at most `Int64.max` (about 292 years) and at least 0:
+    /// for NIO's `TimeAmount`.
+    var clampedNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        guard seconds < Int64.max / 1_000_000_000 - 1 else { return .max }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
 /// Runs `body` and returns its result, or, when `limit` passes first, throws
 /// ``DeadlinePassed`` at once and runs `onTimeout`, which must make `body` end (closing the
 /// connection it waits on fails its statement).

@@ -144,6 +144,33 @@ struct PostgresFaultTests {
         await slow.close()
     }
 
+    /// The client's own deadline, for a server that is slow or stuck without a statement
+    /// timeout firing: the wait ends at `scanTimeout`, the connection is closed (ending the
+    /// statement), and the next call opens a new one.
+    @Test func aScanPastItsReplyDeadlineFailsAsTimeoutAndTheNextCallReconnects() async throws {
+        let fixture = try await PostgresFixture(rows: 40)
+        defer { fixture.remove() }
+        var options = PostgresFixture.fastOptions
+        options.scanTimeout = .milliseconds(300)
+        var query = fixture.query
+        // 40 rows at 50 ms each: 2 s, well past the 300 ms deadline (and under the 60 s
+        // statement timeout, so the server never ends it by itself).
+        query.filter = "pg_sleep(0.05) IS NOT NULL"
+        let slow = try await Source(server: fixture.server, query: query, access: .followed, options: options)
+        do {
+            _ = try await slow.loadEntries()
+            Issue.record("a 2 s scan finished under a 300 ms scan deadline")
+        } catch let error as PostgresSourceError {
+            #expect(error.kind == .timeout, "\(error)")
+            #expect(error.sqlState == nil, "the client's deadline, not the server's: \(error)")
+            #expect(error.message.contains("no answer within"), "\(error)")
+        }
+        // The closed connection is replaced: a fetch on the same slot succeeds.
+        let items = try await slow.fetchItems([2])
+        #expect(items[2]?.subject == "Subject 2")
+        await slow.close()
+    }
+
     @Test func aRoleWithoutRightsIsRefusedAndARevokeWhileFollowingKeepsTheLastGoodListUntilAGrant() async throws {
         let fixture = try await PostgresFixture(rows: 30)
         defer { fixture.remove() }
