@@ -31,7 +31,11 @@ enum PostgresClients {
     static func run(_ server: PostgresServer, writer: PostgresConnection, size: Int) async throws -> [Measurement] {
         let table = PostgresScenarios.table
         // The change log is installed once, by an owned source, before anyone follows.
-        try await PostgresScenarios.Source(server: server, query: PostgresScenarios.query, access: .owned).close()
+        // Its statements wait for locks (the previous phase's table, autovacuum): on a
+        // loaded machine that took more than the default 30 s once, and the run was lost.
+        var installing = PostgresScenarios.Source.Options()
+        installing.replyTimeout = .seconds(300)
+        try await PostgresScenarios.Source(server: server, query: PostgresScenarios.query, access: .owned, options: installing).close()
         let serverProcesses = try await ServerCPU(writer)
 
         let aloneCPU = serverProcesses.ticks()
