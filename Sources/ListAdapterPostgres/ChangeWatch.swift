@@ -124,7 +124,7 @@ final class ChangeWatch: Sendable {
                 group.addTask {
                     var last: TableCounter?
                     while !Task.isCancelled {
-                        let counter = try await withDeadline(plan.replyTimeout, onTimeout: { try? await connection.close() }) {
+                        let counter = try await withDeadline(plan.replyTimeout, watching: connection, onTimeout: { try? await connection.close() }) {
                             try await statisticsCounter(connection, table: table)
                         }
                         if let previous = last, previous != counter { invalidation.invalidate() }

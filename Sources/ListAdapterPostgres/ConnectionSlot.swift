@@ -1,6 +1,5 @@
 #if PostgreSQL
 import Foundation
-import ListAdapter
 import Logging
 import NIOCore
 import PostgresNIO
@@ -125,24 +124,13 @@ actor ConnectionSlot {
         table: String?, sql: String?, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresSourceError) -> T {
         let connection = try await open(table: table)
-        // The deadline is a timer on the connection's event loop that closes it, which fails
-        // whatever `body` waits for on it: no task of its own to start, wake and cancel
-        // (``withDeadline(_:onTimeout:_:)`` costs two tasks, which on a busy machine
-        // delayed every patch by their wake-ups), and `body` runs in the caller's task.
-        let expired = Guarded(false)
-        let timer = connection.eventLoop.scheduleTask(in: .nanoseconds(limit.clampedNanoseconds)) {
-            expired.withLock { $0 = true }
-            let _: EventLoopFuture<Void> = connection.close()
-        }
         do {
-            let result = try await body(connection)
-            timer.cancel()
-            return result
+            return try await withDeadline(limit, watching: connection, onTimeout: { try? await connection.close() }) {
+                try await body(connection)
+            }
         } catch {
-            timer.cancel()
             if connection.isClosed, self.connection === connection { self.connection = nil }
-            let failure: any Error = expired.withLock { $0 } ? DeadlinePassed(limit: limit) : error
-            throw Self.classify(failure, server: server, table: table, sql: sql, doing: "waiting for the server")
+            throw Self.classify(error, server: server, table: table, sql: sql, doing: "waiting for the server")
         }
     }
 
@@ -168,6 +156,9 @@ actor ConnectionSlot {
     static func classify(_ error: any Error, server: PostgresServer, table: String?, sql: String?, doing: String) -> PostgresSourceError {
         if let deadline = error as? DeadlinePassed {
             return PostgresSourceError(.timeout, server: server.description, table: table, sql: sql, message: "no answer within \(deadline.limit) while \(doing)")
+        }
+        if error is ConnectionClosedUnderneath {
+            return PostgresSourceError(.connection, server: server.description, table: table, sql: sql, message: "the connection closed while \(doing)")
         }
         if error is CancellationError {
             return PostgresSourceError(.connection, server: server.description, table: table, sql: sql, message: "cancelled while \(doing)")

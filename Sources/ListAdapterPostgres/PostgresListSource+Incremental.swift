@@ -78,7 +78,7 @@ extension PostgresListSource: IncrementalListDataSource {
         if !repaired { try await installChangeLog() }
         let expected = state.withLock { $0.lastCount }
         let (scanned, cursor): (EntryStream<ID, Summary>.Scanned, LogCursor) = try await tracking.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
-            try await Self.inReadSnapshot(connection) {
+            try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 let scanned = try await EntryStream<ID, Summary>.scan(connection, sql: entriesSQL, arguments: query.arguments, expectedCount: expected)
                 let position = try await Self.position(connection, changeLog)
                 var applied = Set<Int64>()
@@ -155,7 +155,7 @@ extension PostgresListSource: IncrementalListDataSource {
         let fanOut = options.placementFanOut
         let (query, statements) = (query, placementStatements)
         return try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
-            try await Self.inReadSnapshot(connection) {
+            try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 var bindings = PostgresBindings()
                 bindings.append(cursor.xmin)
                 var position: (xmin: String, lowest: Int64, highest: Int64)?
@@ -209,41 +209,6 @@ extension PostgresListSource: IncrementalListDataSource {
         throw PostgresRowPlacement<ID, Summary>.Untrusted(reason: "no log position")
     }
 
-    /// Runs `body` in a repeatable-read, read-only transaction: every statement of it sees
-    /// one snapshot of the database.
-    ///
-    /// `BEGIN` and the `COMMIT` (or `ROLLBACK`) are sent without waiting for their replies:
-    /// postgres-nio runs a connection's statements one after another in the order they were
-    /// sent, so `body`'s first statement follows `BEGIN` and whatever uses the connection
-    /// next follows the `COMMIT`, and the event loop moves on to the next statement
-    /// without waking this task in between. A patch then costs two wake-ups fewer, which on a
-    /// busy machine is most of its latency. Ending a read-only transaction can't lose a
-    /// change; a `BEGIN` that failed (the connection dropped) fails `body`'s statements too,
-    /// and any other failure of it is thrown here.
-    static func inReadSnapshot<T: Sendable>(_ connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
-        let begin: EventLoopFuture<PostgresQueryResult> = connection.query(
-            PostgresQuery(unsafeSQL: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"), logger: connection.logger
-        )
-        // Set on the event loop when `BEGIN`'s reply comes, which is before the reply to
-        // `body`'s first statement (the callback, if `BEGIN` already ended, is queued on the
-        // loop ahead of that statement's sending).
-        let beginFailure = Guarded<(any Error)?>(nil)
-        begin.whenFailure { error in beginFailure.withLock { $0 = error } }
-        let result: T
-        do {
-            result = try await body()
-        } catch {
-            let _: EventLoopFuture<PostgresQueryResult> = connection.query("ROLLBACK", logger: connection.logger)
-            throw error
-        }
-        if let error = beginFailure.withLock({ $0 }) {
-            let _: EventLoopFuture<PostgresQueryResult> = connection.query("ROLLBACK", logger: connection.logger)
-            throw error
-        }
-        let _: EventLoopFuture<PostgresQueryResult> = connection.query("COMMIT", logger: connection.logger)
-        return result
-    }
-
     /// Runs `body` between `begin` and `COMMIT`, rolling back when it throws.
     static func inTransaction<T: Sendable>(_ connection: PostgresConnection, _ begin: String, _ body: () async throws -> T) async throws -> T {
         _ = try await connection.query(PostgresQuery(unsafeSQL: begin), logger: connection.logger).collect()
@@ -252,7 +217,8 @@ extension PostgresListSource: IncrementalListDataSource {
             _ = try await connection.query("COMMIT", logger: connection.logger).collect()
             return result
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: connection.logger).collect()
+            // A statement sent on a closed connection is never answered (postgres-nio 1.33).
+            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: connection.logger).collect() }
             throw error
         }
     }
