@@ -129,7 +129,10 @@ actor ConnectionSlot {
                 try await body(connection)
             }
         } catch {
-            if connection.isClosed, self.connection === connection { self.connection = nil }
+            // Past the deadline the connection is being closed (by `onTimeout`, which may not
+            // have run yet): the next call must not pick it up (seen under the thread
+            // sanitizer: the fetch after a timed-out scan failed as "clientClosedConnection").
+            if connection.isClosed || error is DeadlinePassed, self.connection === connection { self.connection = nil }
             throw Self.classify(error, server: server, table: table, sql: sql, doing: "waiting for the server")
         }
     }
