@@ -4,7 +4,7 @@ import Logging
 import PostgresNIO
 import Testing
 
-@Suite("PostgreSQL: a connection slot", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL: a connection slot", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct ConnectionSlotTests {
     /// postgres-nio 1.33 never answers a statement sent on a connection that has closed (it
     /// is dropped with the channel's pipeline). A body whose connection closed between two of

@@ -8,7 +8,7 @@ import Testing
 /// Commits by another process (`psql`) reach a real adapter as batches the reference views
 /// accept, and the list they show equals a plain SELECT after each commit.
 @MainActor
-@Suite("PostgreSQL source: following changes", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: following changes", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresChangeTests {
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>
 

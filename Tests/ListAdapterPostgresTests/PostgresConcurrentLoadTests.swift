@@ -8,7 +8,7 @@ import Testing
 /// Two loads of one source at once (the adapter came back to a source whose abandoned load
 /// still runs; the soak found it): their transactions must not mix on the tracked loads'
 /// connection.
-@Suite("PostgreSQL source: loads at once", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: loads at once", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresConcurrentLoadTests {
     /// The order bodies started and ended in.
     final class Order: @unchecked Sendable {

@@ -8,7 +8,7 @@ import Testing
 /// Bad input and faults: a typed error naming the server, database and table (never the
 /// password), the adapter keeping its last good list, nothing hanging.
 @MainActor
-@Suite("PostgreSQL source: faults", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: faults", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresFaultTests {
     typealias Source = PostgresFixture.Source
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>

@@ -5,7 +5,7 @@ import ListAdapterPostgres
 import ListAdapterTesting
 import Testing
 
-@Suite("PostgreSQL source: loading and fetching", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: loading and fetching", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresLoadTests {
     @Test func theStreamedScanEqualsAPlainSelect() async throws {
         let fixture = try await PostgresFixture(rows: 5_000, queues: 7)

@@ -9,7 +9,7 @@ import Testing
 /// while another process commits: every one converges to the same list, the owned ones by
 /// patches from the one change log they all installed at once.
 @MainActor
-@Suite("PostgreSQL source: many clients", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: many clients", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresManyClientsTests {
     @Test func everyClientConvergesToTheSameList() async throws {
         let fixture = try await PostgresFixture(rows: 500, queues: 9)

@@ -13,7 +13,7 @@ import Testing
 /// equal a plain SELECT, with no fallback to a rescan. The first round trip of a row that
 /// changed section searches its new section's rows (with the rows just outside them), so
 /// this checks that search against the server's own order.
-@Suite("PostgreSQL source: placing touched rows", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: placing touched rows", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresPlacementTests {
     @Test(arguments: [1, 2, 3])
     func patchedListsEqualTheServersAfterRandomCommits(seed: UInt64) async throws {

@@ -10,7 +10,7 @@ import Testing
 /// test server. (Apple's SDKs at hand cannot type-check postgres-nio's dependencies, so
 /// this is where the example is compiled: keep the two the same.)
 @MainActor
-@Suite("PostgreSQL source: the README example", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: the README example", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresReadmeExampleTests {
     struct Ticket: PostgresRowDecodable {              // your row type, decoded by column name
         var id: Int64, queue: String?, subject: String

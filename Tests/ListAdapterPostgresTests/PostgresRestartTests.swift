@@ -8,7 +8,7 @@ import Testing
 /// The server itself stopping and starting again (`pg_ctl stop -m fast`, then `start`), on
 /// a cluster of the test's own so that the other suites' server stays up.
 @MainActor
-@Suite("PostgreSQL source: a server restart", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: a server restart", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresRestartTests {
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>
 

@@ -10,7 +10,7 @@ import Testing
 /// that came back to a source showed a list five rows stale for good); and the adapter's
 /// first load, which waits for the watch, costs no second one (the bench's finding: a
 /// reload at every attach began a storm, and later commits were coalesced: 6 ms to 22 ms).
-@Suite("PostgreSQL source: the watch's start", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: the watch's start", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresWatchStartTests {
     /// Counts invalidations and lets a test wait for the first.
     final class Target: InvalidationTarget, @unchecked Sendable {

@@ -9,7 +9,7 @@ import Testing
 /// The time limit only guards against a hang: CI's thread-sanitizer run, beside the
 /// PostgreSQL suites (whose `psql` calls hold cooperative threads while they wait), had these
 /// wait 150 s for a thread to run on, past a one-minute limit.
-@Suite("PostgreSQL source: the watch's readiness", .timeLimit(.minutes(5)))
+@Suite("PostgreSQL source: the watch's readiness", .hangGuard)
 struct WatchReadinessTests {
     @Test func aLoadWaitsForAStartingWatchAndIsNotAtRisk() async {
         let readiness = WatchReadiness()
