@@ -231,3 +231,63 @@ extension IncrementalScenarios {
         )]
     }
 }
+
+extension IncrementalScenarios {
+    /// `ListSnapshot.applying(_:)` over a chain of one-row patches, each applied to the
+    /// previous one's result while that result is still held (as the adapter holds the list
+    /// it delivered last): every other patch moves a row to another section, the rest change
+    /// a summary in place. The mean per patch includes the identifier index's folds (one
+    /// every few dozen patches), which a single patch on a fresh snapshot never pays. The
+    /// baseline is that single patch (``apply(size:)``'s figure), measured here again.
+    static func applyChain(size: Int, patches: Int = 1_024) -> [Measurement] {
+        // On a Dispatch thread, as the adapter applies patches on its queue: glibc gives such
+        // threads an arena of their own, which hands memory back to the kernel more
+        // eagerly than the main thread's (a fold's page copies then come back zeroed by it).
+        nonisolated(unsafe) var result: [Measurement] = []
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "bench.chain").async {
+            result = applyChainOnThisThread(size: size, patches: patches)
+            done.signal()
+        }
+        done.wait()
+        return result
+    }
+
+    private static func applyChainOnThisThread(size: Int, patches: Int) -> [Measurement] {
+        let base = Lists.base(count: size)
+        var current = ListSnapshot(base)
+        var random = SeededGenerator(seed: 24)
+        var total = 0.0
+        for step in 0 ..< patches {
+            let moved = base[Int.random(in: 0 ..< size, using: &random)]
+            let untouched = current.untouchedRows(excluding: [moved.id])
+            let row: ListSnapshotPatch<Int64, Int64>.Row
+            if step % 2 == 0 {
+                // Before a row of another section (ids are in list order, sections of `size / 1000`).
+                let target = base[(Int(moved.id) + size / 2) % size]
+                guard target.id != moved.id, let path = current.path(of: target.id), let gap = untouched.formerGap(of: target.id) else { continue }
+                row = .init(id: moved.id, section: current.title(ofSection: path.section), summary: Int64(step), gap: gap)
+            } else {
+                guard let path = current.path(of: moved.id), let gap = untouched.formerGap(of: moved.id) else { continue }
+                row = .init(id: moved.id, section: current.title(ofSection: path.section), summary: Int64(step), gap: gap)
+            }
+            let patch = ListSnapshotPatch(touched: [moved.id], rows: [row])
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard let next = current.applying(patch)?.snapshot else { fatalError("bench: a chained patch was refused") }
+            let elapsed = milliseconds(since: start)
+            total += elapsed
+            current = next
+        }
+        precondition(current.count == size)
+        let fresh = ListSnapshot(base)
+        let firstMoved = base[size / 3]
+        let untouched = fresh.untouchedRows(excluding: [firstMoved.id])
+        let patch = ListSnapshotPatch(touched: [firstMoved.id], rows: [.init(id: firstMoved.id, section: firstMoved.section, summary: firstMoved.summary + 1, gap: untouched.formerGap(of: firstMoved.id)!)])
+        let baseline = medianMilliseconds(repetitions: 9) { blackHole(fresh.applying(patch)) }
+        return [Measurement(
+            scenario: "patches applied in turn, 1 row each (half moved across sections), folds included (mean)", size: size,
+            figure: total / Double(patches), baseline: baseline, unit: "ms", target: "reported", passed: nil,
+            note: "\(patches) patches; baseline: one patch of a row changed in place, on a fresh snapshot (median of 9)"
+        )]
+    }
+}

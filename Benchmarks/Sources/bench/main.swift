@@ -4,6 +4,7 @@ import Foundation
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
 // the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
+// chain (the patch chain alone; also part of incremental),
 // postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL).
 #if PostgreSQL
 // One of the ten client processes of the PostgreSQL many-clients scenario.
@@ -17,7 +18,7 @@ if CommandLine.arguments.dropFirst().first == PostgresRawClients.childFlag {
     exit(0)
 }
 #endif
-let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "storm", "postgres"]
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "postgres"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
@@ -116,10 +117,12 @@ if runs("external") {
 }
 if runs("incremental") {
     results += report(IncrementalScenarios.apply(size: largest))
+    results += report(IncrementalScenarios.applyChain(size: largest))
     results += report(try IncrementalScenarios.ownCommit(size: largest, directory: directory))
     results += report(try IncrementalScenarios.externalCommit(size: largest, directory: directory))
     results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))
 }
+if only == "chain" { results += report(IncrementalScenarios.applyChain(size: largest)) }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 #if PostgreSQL
 if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }

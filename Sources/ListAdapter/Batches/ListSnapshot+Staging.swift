@@ -35,8 +35,8 @@ extension ListSnapshot {
         let positions = layout.positions[state]
         var order = [Int](repeating: -1, count: positions.count)
         var sectionCount = 0
-        for (node, position) in positions.enumerated() where position >= 0 {
-            order[position] = node
+        for node in positions.indices where positions[node] >= 0 {
+            order[positions[node]] = node
             sectionCount += 1
         }
         // Sections whose items do not change hold the same identifiers on both sides: they
@@ -71,8 +71,12 @@ extension ListSnapshot {
         }
         let base = baseIsOld ? old : new
         var isBaseInOrder = sources.count == base.numberOfSections
-        for (position, source) in sources.enumerated() where isBaseInOrder {
-            switch source {
+        // Index loops, not `enumerated()`: `StagedSource` is generic (nested in
+        // `ListSnapshot`), and where this runs unspecialized (the adapter's generic code),
+        // each step of an enumeration looked up a tuple's metadata (3% of a PostgreSQL
+        // client's time at 1,000 sections).
+        for position in sources.indices where isBaseInOrder {
+            switch sources[position] {
             case .old(let section): isBaseInOrder = baseIsOld && section == position
             case .new(let section): isBaseInOrder = !baseIsOld && section == position
             default: isBaseInOrder = false
@@ -86,7 +90,8 @@ extension ListSnapshot {
         var showsNew: [Bool] = []            // per written path: the new summary, or the old
         var newPositions: [Int] = []
         var oldPositions: [Int] = []
-        for (index, update) in updates.enumerated() {
+        for index in updates.indices {
+            let update = updates[index]
             let path = layout.location(of: update, inState: state)
             let showNew = updateStage[index] < state
             let holdsNew = switch sources[path.section] {

@@ -67,8 +67,7 @@ extension ListSnapshot {
         var starts = ContiguousArray<Int>()
         starts.reserveCapacity(sectionChunks.count)
         for ordinal in sectionChunks { starts.append(chunkStarts[ordinal]) }
-        var ordinalOfSerial = built.ordinalOfSerial
-        built.chunks.forEachSerial { ordinal, serial in ordinalOfSerial[Int(serial)] = Int32(truncatingIfNeeded: ordinal) }
+        let ordinalOfSerial = built.ordinalOfSerial
         let rowPositions = built.rowPlaces.map { chunkStarts[$0.chunk] + $0.offset }
         let rowPlaces = built.rowPlaces.map { Chunk.place(serial: built.chunks.serial(at: $0.chunk), offset: $0.offset) }
         guard let index = patchedIndex(removed: removed, moved: built.movedPlaces, rows: patch.rows, rowPlaces: rowPlaces)

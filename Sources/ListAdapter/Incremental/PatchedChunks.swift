@@ -24,6 +24,9 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
     var chunkTitles = ContiguousArray<Int32>()
     /// Titles of rows that no old section has.
     var newTitles: [String?] = []
+    /// Each serial's ordinal in the patched table: written for the rebuilt chunks and for
+    /// clean runs that shifted (a region rebuilt into more or fewer chunks), so a patch
+    /// that keeps the chunk count does not visit every chunk.
     var ordinalOfSerial: ContiguousArray<Int32>
     /// For each patch row, its new chunk ordinal and offset.
     var rowPlaces: [(chunk: Int, offset: Int)]
@@ -113,6 +116,10 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
             let cleanEnd = nextDirty < dirtyList.count ? dirtyList[nextDirty] : oldChunkCount
             if cleanEnd > ordinal {
                 // A run of chunks the patch does not touch: shared, copied in bulk.
+                let shift = builder.count - ordinal
+                if shift != 0 {
+                    for moved in ordinal ..< cleanEnd { ordinalOfSerial[Int(old.chunks.serial(at: moved))] = Int32(truncatingIfNeeded: moved + shift) }
+                }
                 builder.append(contentsOf: old.chunks, ordinal ..< cleanEnd)
                 old.appendChunkEnds(ordinal ..< cleanEnd, to: &chunkStarts)
                 chunkTitles.append(contentsOf: oldChunkTitles[ordinal ..< cleanEnd])
@@ -207,6 +214,7 @@ struct PatchedChunks<ID: Hashable & Sendable, Summary: Equatable & Sendable> {
                         movedPlaces.append((item.id, oldPlace, place))
                     }
                 }
+                ordinalOfSerial[Int(serial)] = Int32(truncatingIfNeeded: builder.count)
                 builder.append(Chunk(serial: serial, ids: ids, summaries: summaries, fingerprinted: true))
                 chunkStarts.append(chunkStarts[chunkStarts.count - 1] + size)
                 chunkTitles.append(items[runStart].title)

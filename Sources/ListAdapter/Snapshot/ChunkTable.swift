@@ -78,17 +78,6 @@ struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Senda
             chunks[ordinal - pageStarts[page]].summaries.withUnsafeBufferPointer { $0[offset] }
         }
     }
-
-    /// Calls `body` with each chunk's ordinal and serial, in order; reads in place.
-    @inlinable
-    func forEachSerial(_ body: (Int, UInt32) -> Void) {
-        for page in pages.indices {
-            let start = pageStarts[page]
-            pages[page].withUnsafeBufferPointer { chunks in
-                for offset in chunks.indices { body(start + offset, chunks[offset].serial) }
-            }
-        }
-    }
 }
 
 extension ChunkTable: RandomAccessCollection {
