@@ -141,17 +141,39 @@ extension PostgresListSource: IncrementalListDataSource {
         case .patch(let patch, let next, let roundTrips):
             state.withLock { state in
                 state.statistics.patches += 1
-                state.statistics.placementRoundTrips += roundTrips
+                if roundTrips < 0 { state.statistics.directPatches += 1 }
+                state.statistics.placementRoundTrips += max(0, roundTrips)
                 if state.ticket == ticket { state.cursor = next }
             }
             return patch
         }
     }
 
-    /// One patch read: the log past `cursor` and the touched rows' places, in one
-    /// repeatable-read transaction.
+    /// One patch read: in one statement when the order allows (``PostgresDirectPatch``),
+    /// else, or when its rows do not place from their predecessors, the log past `cursor`
+    /// and a search for the touched rows' places in one repeatable-read transaction.
     private func patchOutcome(_ changeLog: PostgresChangeLog, cursor: LogCursor, snapshot: ListSnapshot<ID, Summary>) async throws -> PatchOutcome {
         let limit = options.incrementalRowLimit
+        if let directPatch, let regclass = query.qualifiedTable {
+            let query = query
+            let indexed = state.withLock { $0.directPatchIndexed }
+            let outcome: PostgresDirectPatch.Outcome<ID, Summary>? = try await tracking.run(table: table, sql: directPatch.statement.sql, limit: options.replyTimeout) { connection in
+                // Asked once: without an index on the order's columns, each predecessor
+                // would be a scan of the table.
+                var found = indexed
+                if found == nil {
+                    found = try await directPatch.hasIndex(on: connection, table: regclass)
+                    self.state.withLock { $0.directPatchIndexed = found }
+                }
+                guard found == true else { return nil }
+                return try await directPatch.read(on: connection, query: query, cursor: cursor, snapshot: snapshot, limit: limit)
+            }
+            switch outcome {
+            case .patch(let patch, let next)?: return .patch(patch, next, -1)
+            case .fallback(let reason)?: return .fallback(reason)
+            case .search?, nil: break
+            }
+        }
         let fanOut = options.placementFanOut
         let (query, statements) = (query, placementStatements)
         return try await tracking.run(table: table, sql: changeLog.positionAndEntriesSQL, limit: options.replyTimeout) { connection in
@@ -197,6 +219,8 @@ extension PostgresListSource: IncrementalListDataSource {
     }
 
     enum PatchOutcome: Sendable {
+        /// The patch, the cursor past it and the placement's round trips (-1: read in one
+        /// statement, see ``PostgresDirectPatch``).
         case patch(ListSnapshotPatch<ID, Summary>, LogCursor, Int)
         case fallback(String)
     }

@@ -117,6 +117,8 @@ public final class PostgresListSource<
     /// `itemsSQL`, prepared once per connection (a fetch runs it for every window).
     let items: PreparedText
     let placementStatements: PostgresRowPlacement<ID, Summary>.Statements
+    /// The one-statement patch read, for an order of plain ascending columns.
+    let directPatch: PostgresDirectPatch?
     /// The server settings every session of the source starts with.
     let settings: [(String, String)]
     let changeLog: PostgresChangeLog?
@@ -128,6 +130,8 @@ public final class PostgresListSource<
         var cursor: LogCursor?
         var statistics = PostgresSourceStatistics()
         var ticket = 0
+        /// Whether an index serves ``directPatch``'s predecessor lookups (`nil`: not asked yet).
+        var directPatchIndexed: Bool?
         /// While attached: has the adapter load again after a failed load.
         var retry: LoadRetry?
     }
@@ -164,6 +168,7 @@ public final class PostgresListSource<
         } else {
             changeLog = nil
         }
+        directPatch = changeLog.flatMap { PostgresDirectPatch(query, $0) }
         try await check()
         if changeLog != nil { try await installChangeLog() }
     }

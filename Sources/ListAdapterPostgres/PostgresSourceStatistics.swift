@@ -11,6 +11,9 @@ public struct PostgresSourceStatistics: Sendable, Equatable {
     public var fallbacks = 0
     /// Why the last fallback happened.
     public var lastFallbackReason: String?
+    /// Patches read in one statement, each row placed after the row the server found just
+    /// before it (among ``patches``; the others searched for their rows' places).
+    public var directPatches = 0
     /// Server round trips spent placing touched rows, over all patches.
     public var placementRoundTrips = 0
     /// Times the watch connected again after its connection failed.

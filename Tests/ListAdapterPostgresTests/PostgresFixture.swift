@@ -37,7 +37,10 @@ struct PostgresFixture {
     init(rows: Int = 0, queues: Int = 5, url: String? = Self.url) async throws {
         server = try PostgresServer(url: url ?? "postgres://missing@localhost/missing")
         table = "ticket_" + UUID().uuidString.prefix(8).lowercased()
+        // Indexed in list order (`query`), as a followed list's table should be: patches
+        // are read in one statement (`PostgresDirectPatch`).
         var sql = "CREATE TABLE \(table) (id bigint PRIMARY KEY, queue text, version bigint NOT NULL DEFAULT 1, subject text NOT NULL);"
+            + "CREATE INDEX ON \(table) (queue, id);"
         if rows > 0 {
             sql += "INSERT INTO \(table) SELECT g, 'queue ' || (g % \(queues)), 1, 'Subject ' || g FROM generate_series(1, \(rows)) AS g;"
         }

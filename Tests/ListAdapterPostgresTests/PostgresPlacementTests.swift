@@ -15,18 +15,22 @@ import Testing
 /// this checks that search against the server's own order.
 @Suite("PostgreSQL source: placing touched rows", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
 struct PostgresPlacementTests {
-    @Test(arguments: [1, 2, 3])
-    func patchedListsEqualTheServersAfterRandomCommits(seed: UInt64) async throws {
-        print("PostgresPlacementTests seed \(seed)")
+    ///
+    /// Two orders: one the server's comparisons alone can place (a section first with its
+    /// NULLs, a column `DESC`), searched for; and plain ascending columns, read in one
+    /// statement with each row's predecessor (``PostgresSourceStatistics/directPatches``),
+    /// where a row of the NULL section still takes the search.
+    @Test(arguments: [1, 2, 3], ["queue NULLS FIRST, version DESC", "queue, version"])
+    func patchedListsEqualTheServersAfterRandomCommits(seed: UInt64, order: String) async throws {
+        print("PostgresPlacementTests seed \(seed), order \(order)")
         var random = SeededGenerator(seed: seed)
         let fixture = try await PostgresFixture(rows: 400, queues: 7)
         defer { fixture.remove() }
-        try await fixture.psql("UPDATE \(fixture.table) SET version = id * 10")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = id * 10; CREATE INDEX ON \(fixture.table) (queue, version)")
         var options = PostgresFixture.fastOptions
         options.placementFanOut = 4 + Int(seed)        // several rounds inside a section, too
-        // The order moves rows within their section too (a summary change), puts the NULL
-        // section first, and sorts a column DESC: the server's comparisons, not ours.
-        let order = "queue NULLS FIRST, version DESC"
+        // The order moves rows within their section too (a summary change); the first puts
+        // the NULL section first and sorts a column DESC: the server's comparisons, not ours.
         let query = PostgresListQuery(table: fixture.table, identifier: "id", section: "queue", summary: "version", order: order)
         let source = try await PostgresFixture.Source(server: fixture.server, query: query, access: .owned, options: options)
         let truth: @Sendable () async throws -> ListSnapshot<Int64, Int64> = {
@@ -82,7 +86,34 @@ struct PostgresPlacementTests {
             list = patched.snapshot
         }
         #expect(source.statistics.fallbacks == 0, "\(source.statistics)")
+        // The plain order reads most patches in one statement (a commit that touches a row
+        // of the NULL section searches); the other never does.
+        let direct = source.statistics.directPatches
+        #expect(order.contains("DESC") ? direct == 0 : direct >= source.statistics.patches / 2, "\(source.statistics)")
         await source.close()
+    }
+
+    /// Plain ascending columns with no index that leads with them (the fixture's leads
+    /// with `queue, id`): each predecessor would
+    /// be a scan of the table, so patches search for their rows' places (reading by the
+    /// identifier's index). With the index, a new source reads them in one statement.
+    @Test func anOrderWithoutAnIndexIsSearchedNotReadInOneStatement() async throws {
+        let fixture = try await PostgresFixture(rows: 200, queues: 4)
+        defer { fixture.remove() }
+        let query = PostgresListQuery(table: fixture.table, identifier: "id", section: "queue", summary: "version", order: "queue, subject")
+        for indexed in [false, true] {
+            if indexed { try await fixture.psql("CREATE INDEX ON \(fixture.table) (queue, subject)") }
+            let source = try await PostgresFixture.Source(server: fixture.server, query: query, access: .owned, options: PostgresFixture.fastOptions)
+            var list = try await source.loadBaseline()
+            for step in 0 ..< 3 {
+                try await fixture.psql("UPDATE \(fixture.table) SET subject = 'Subject \(step)x', version = version + 1 WHERE id = \(10 + step)")
+                let patch = try #require(try await source.loadChanges(since: list), "indexed \(indexed) step \(step): \(source.statistics)")
+                list = try #require(list.applying(patch)?.snapshot)
+                #expect(list == (try await source.loadEntries()), "indexed \(indexed) step \(step)")
+            }
+            #expect(source.statistics.directPatches == (indexed ? 3 : 0), "indexed \(indexed): \(source.statistics)")
+            await source.close()
+        }
     }
 
     /// An order that does not keep sections together (the PostgreSQL soak's "by rank
