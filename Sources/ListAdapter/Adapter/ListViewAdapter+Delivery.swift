@@ -9,8 +9,9 @@ extension ListViewAdapter {
         let start = clock.now
         let cpuStart = ThreadCPUClock.now
         defer {
-            delivered.lastDeliveryDuration = clock.now - start
+            // The CPU interval nested in the wall one (read last, first), so it is no longer.
             delivered.lastDeliveryCPUDuration = ThreadCPUClock.now - cpuStart
+            delivered.lastDeliveryDuration = clock.now - start
         }
         switch delivery {
         case .reload(let snapshot, let state, let reason):

@@ -37,7 +37,11 @@ struct DeliveryDurationTests {
         let wall = adapter.lastDeliveryDuration
         let cpu = adapter.lastDeliveryCPUDuration
         #expect(cpu >= burn, "the observer's \(burn) of CPU time is in the delivery's \(cpu)")
-        #expect(wall >= cpu, "wall \(wall) >= CPU \(cpu)")
+        // The CPU time once came out 1.7 µs longer than the wall time (30.2139 ms against
+        // 30.2122 ms, full suite on a loaded machine): the adapter read the CPU clock's end
+        // after the wall clock's. It now nests the CPU interval in the wall one; 0.1 ms is
+        // left for the two clocks' own sources.
+        #expect(wall + .microseconds(100) >= cpu, "wall \(wall) >= CPU \(cpu)")
         observation.cancel()
     }
 }
