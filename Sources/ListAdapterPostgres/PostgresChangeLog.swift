@@ -161,5 +161,20 @@ struct LogCursor: Sendable, Equatable {
     var xmin: String
     var applied: Set<Int64>
     var highest: Int64
+
+    /// Why a patch past this cursor cannot come from the log (the caller rescans), given
+    /// the log's position and what its entries hold; `nil` when it can.
+    func obstacle(position: (xmin: String, lowest: Int64, highest: Int64), truncated: Bool, touched: Int, limit: Int) -> String? {
+        if position.lowest > highest + 1, position.highest > highest { return "the log was pruned past the cursor" }
+        if position.highest < highest { return "the log was emptied or re-created" }
+        if truncated { return "the table was truncated" }
+        if touched > limit { return "\(touched) rows changed (more than \(limit))" }
+        return nil
+    }
+
+    /// The cursor past a patch read at `position`, with the entries `applied` already.
+    func next(at position: (xmin: String, lowest: Int64, highest: Int64), applied: Set<Int64>) -> LogCursor {
+        LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, highest))
+    }
 }
 #endif

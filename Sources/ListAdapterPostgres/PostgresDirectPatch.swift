@@ -152,13 +152,8 @@ struct PostgresDirectPatch: Sendable {
             listed[id] = (try cells[9].decode(String?.self), try cells[10].decode(Summary.self), cells[11].bytes == nil ? nil : try cells[11].decode(ID.self))
         }
         guard let position else { return .fallback("no log position") }
-        if position.lowest > cursor.highest + 1, position.highest > cursor.highest {
-            return .fallback("the log was pruned past the cursor")
-        }
-        if position.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
-        if truncated { return .fallback("the table was truncated") }
-        if touched.count > limit { return .fallback("\(touched.count) rows changed (more than \(limit))") }
-        let next = LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, cursor.highest))
+        if let obstacle = cursor.obstacle(position: position, truncated: truncated, touched: touched.count, limit: limit) { return .fallback(obstacle) }
+        let next = cursor.next(at: position, applied: applied)
         if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next) }
         guard placeable, let rows = Self.placed(listed, touched: touched, in: snapshot) else { return .search }
         return .patch(ListSnapshotPatch(touched: Array(touched), rows: rows), next)

@@ -199,13 +199,8 @@ extension PostgresListSource: IncrementalListDataSource {
                     }
                 }
                 guard let position else { return .fallback("no log position") }
-                if position.lowest > cursor.highest + 1, position.highest > cursor.highest {
-                    return .fallback("the log was pruned past the cursor")
-                }
-                if position.highest < cursor.highest { return .fallback("the log was emptied or re-created") }
-                if truncated { return .fallback("the table was truncated") }
-                if touched.count > limit { return .fallback("\(touched.count) rows changed (more than \(limit))") }
-                let next = LogCursor(xmin: position.xmin, applied: applied, highest: max(position.highest, cursor.highest))
+                if let obstacle = cursor.obstacle(position: position, truncated: truncated, touched: touched.count, limit: limit) { return .fallback(obstacle) }
+                let next = cursor.next(at: position, applied: applied)
                 if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next, 0) }
                 var placement = PostgresRowPlacement<ID, Summary>(connection: connection, query: query, statements: statements, fanOut: fanOut)
                 do {
