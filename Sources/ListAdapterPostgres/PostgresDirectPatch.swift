@@ -86,11 +86,16 @@ struct PostgresDirectPatch: Sendable {
     }
 
     /// `$1` the table's `regclass` text, `$2` the column names: whether a B-tree index with
-    /// no predicate leads with those columns, in that order.
+    /// no predicate leads with those columns, in that order, each ascending with NULLs last
+    /// (`indoption` 0) and in the column's own collation (as the row comparison and
+    /// `ORDER BY` compare).
     static let indexSQL = """
         SELECT EXISTS (SELECT 1 FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid JOIN pg_am AS am ON am.oid = c.relam \
         WHERE i.indrelid = to_regclass($1) AND am.amname = 'btree' AND i.indpred IS NULL AND i.indnkeyatts >= cardinality($2::text[]) \
-        AND (SELECT bool_and(pg_get_indexdef(i.indexrelid, k.ordinal::int, true) = quote_ident(k.name)) FROM unnest($2::text[]) WITH ORDINALITY AS k(name, ordinal)))
+        AND (SELECT bool_and(pg_get_indexdef(i.indexrelid, k.ordinal::int, true) = quote_ident(k.name) \
+        AND i.indoption[k.ordinal - 1] = 0 \
+        AND i.indcollation[k.ordinal - 1] = (SELECT attcollation FROM pg_attribute WHERE attrelid = i.indrelid AND attname = k.name)) \
+        FROM unnest($2::text[]) WITH ORDINALITY AS k(name, ordinal)))
         """
 
     /// Whether an index serves the predecessor lookups on `table` (its `regclass` text).

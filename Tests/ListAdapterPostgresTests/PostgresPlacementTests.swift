@@ -101,6 +101,8 @@ struct PostgresPlacementTests {
         let fixture = try await PostgresFixture(rows: 200, queues: 4)
         defer { fixture.remove() }
         let query = PostgresListQuery(table: fixture.table, identifier: "id", section: "queue", summary: "version", order: "queue, subject")
+        // A descending index and one in another collation do not serve the lookups.
+        try await fixture.psql("CREATE INDEX ON \(fixture.table) (queue DESC, subject); CREATE INDEX ON \(fixture.table) (queue, subject COLLATE \"C\")")
         for indexed in [false, true] {
             if indexed { try await fixture.psql("CREATE INDEX ON \(fixture.table) (queue, subject)") }
             let source = try await PostgresFixture.Source(server: fixture.server, query: query, access: .owned, options: PostgresFixture.fastOptions)
