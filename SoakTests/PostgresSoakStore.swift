@@ -74,7 +74,13 @@ final class PostgresSoakStore: SoakExternalStore {
         let table = "soak_\(seed)_\(String(UInt16.random(in: 0 ... .max), radix: 16))"
         let psql = PsqlCommand(server: server, applicationName: "listadapter-soak-psql")
         progress("postgres: server \(server), table \(table)")
-        _ = try await psql.runInBackground("CREATE TABLE \(table) (id bigint PRIMARY KEY, section text, rank double precision NOT NULL, version bigint NOT NULL)")
+        // Indexed for the listings ordered by plain ascending columns ("section, rank" and
+        // "rank"), whose patches are then read in one statement (`PostgresDirectPatch`);
+        // "section, rank DESC" keeps the search.
+        _ = try await psql.runInBackground(
+            "CREATE TABLE \(table) (id bigint PRIMARY KEY, section text, rank double precision NOT NULL, version bigint NOT NULL);"
+                + " CREATE INDEX ON \(table) (section, rank); CREATE INDEX ON \(table) (rank)"
+        )
         let writer: PsqlWriter
         do {
             writer = try PsqlWriter(command: psql, workload: PsqlWorkload(table: table, seed: seed, maxItems: maxItems), directory: directory)
@@ -219,7 +225,7 @@ final class PostgresSoakStore: SoakExternalStore {
     }
 
     private static func describe(_ statistics: PostgresSourceStatistics) -> String {
-        "\(statistics.patches) patches, \(statistics.fullLoads) full loads, \(statistics.fallbacks) fallbacks (last: \(statistics.lastFallbackReason ?? "none")), \(statistics.placementRoundTrips) placement round trips, \(statistics.reconnections) reconnections"
+        "\(statistics.patches) patches (\(statistics.directPatches) in one statement), \(statistics.fullLoads) full loads, \(statistics.fallbacks) fallbacks (last: \(statistics.lastFallbackReason ?? "none")), \(statistics.placementRoundTrips) placement round trips, \(statistics.reconnections) reconnections"
     }
 
     func close() async {

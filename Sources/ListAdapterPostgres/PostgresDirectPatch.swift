@@ -22,6 +22,10 @@ import PostgresNIO
 /// plain columns, ascending, with no `NULLS` or `COLLATE` clause, and a touched row with a
 /// NULL key leaves the patch to the search. Any other order always takes the search.
 ///
+/// Rows and predecessors are read only when the log holds at most `incrementalRowLimit`
+/// entries past the cursor: a mass update then costs the server a count, not a lookup
+/// per row, before the rescan it calls for.
+///
 /// The predecessor is one descent of an index only when a B-tree index's leading columns
 /// are the order's (the identifier's, for an empty order): ``hasIndex(on:table:)``, asked
 /// once per source. Without one, every touched row would cost a scan, and the search (whose
@@ -32,6 +36,8 @@ struct PostgresDirectPatch: Sendable {
     let indexColumns: [String]
     /// The placeholder of the cursor's `xmin` (after the filter's own).
     let cursorPlaceholder: Int
+    /// The placeholder of the most entries for which rows and predecessors are read.
+    var limitPlaceholder: Int { cursorPlaceholder + 1 }
 
     /// The statement for `query` and `changeLog`; `nil` when the order is not plain
     /// ascending columns.
@@ -53,11 +59,14 @@ struct PostgresDirectPatch: Sendable {
             SELECT listadapter_position.xmin, listadapter_position.lowest, listadapter_position.highest, \
             listadapter_entry.seq, listadapter_entry.truncate, listadapter_entry.recent, listadapter_entry.id, \
             listadapter_listed.listadapter_id IS NOT NULL, listadapter_listed.listadapter_placeable, \
-            listadapter_listed.listadapter_section, listadapter_listed.listadapter_summary, listadapter_predecessor.listadapter_id \
+            listadapter_listed.listadapter_section, listadapter_listed.listadapter_summary, listadapter_predecessor.listadapter_id, \
+            listadapter_size.small \
             FROM (\(changeLog.positionSQL)) AS listadapter_position(xmin, lowest, highest) \
+            CROSS JOIN (SELECT count(*) <= $\(cursorPlaceholder + 1) AS small FROM \(changeLog.qualifiedLog) \
+            WHERE xid >= $\(cursorPlaceholder)::text::xid8) AS listadapter_size \
             LEFT JOIN LATERAL (SELECT seq, id IS NULL AS truncate, xid >= pg_snapshot_xmin(pg_current_snapshot()) AS recent, id \
             FROM \(changeLog.qualifiedLog) WHERE xid >= $\(cursorPlaceholder)::text::xid8) AS listadapter_entry ON true \
-            LEFT JOIN LATERAL (SELECT \(listed) FROM \(from) WHERE \(id) = listadapter_entry.id\(filter)) AS listadapter_listed ON true \
+            LEFT JOIN LATERAL (SELECT \(listed) FROM \(from) WHERE \(id) = listadapter_entry.id\(filter)) AS listadapter_listed ON listadapter_size.small \
             LEFT JOIN LATERAL (SELECT \(id) AS listadapter_id FROM \(from) WHERE \(own) < \(touched)\(filter) \
             ORDER BY \(descending) LIMIT 1) AS listadapter_predecessor ON listadapter_listed.listadapter_placeable \
             ORDER BY listadapter_entry.seq
@@ -138,10 +147,14 @@ struct PostgresDirectPatch: Sendable {
         var truncated = false
         var listed: [ID: (section: String?, summary: Summary, predecessor: ID?)] = [:]
         var placeable = true
-        for try await row in try await statement.run(on: connection, try query.bindings(appending: cursor.xmin)) {
+        var small = true
+        var bindings = try query.bindings(appending: cursor.xmin)
+        bindings.append(Int64(limit))
+        for try await row in try await statement.run(on: connection, bindings) {
             let cells = PostgresRandomAccessRow(row)
             if position == nil {
                 position = (try cells[0].decode(String.self), try cells[1].decode(Int64.self), try cells[2].decode(Int64.self))
+                small = try cells[12].decode(Bool.self)
             }
             guard let seq = try cells[3].decode(Int64?.self) else { continue }
             if try cells[5].decode(Bool?.self) == true { applied.insert(seq) }
@@ -160,7 +173,8 @@ struct PostgresDirectPatch: Sendable {
         if let obstacle = cursor.obstacle(position: position, truncated: truncated, touched: touched.count, limit: limit) { return .fallback(obstacle) }
         let next = cursor.next(at: position, applied: applied)
         if touched.isEmpty { return .patch(ListSnapshotPatch(touched: [], rows: []), next) }
-        guard placeable, let rows = Self.placed(listed, touched: touched, in: snapshot) else { return .search }
+        // More entries than `limit` (a row written many times) leave the rows unread.
+        guard small, placeable, let rows = Self.placed(listed, touched: touched, in: snapshot) else { return .search }
         return .patch(ListSnapshotPatch(touched: Array(touched), rows: rows), next)
     }
 

@@ -118,6 +118,29 @@ struct PostgresPlacementTests {
         }
     }
 
+    /// More log entries than `incrementalRowLimit` past the cursor: the one-statement read
+    /// leaves rows and predecessors unread (a count, not a lookup per entry). One row written
+    /// twelve times under a limit of 5 is then searched for and patched; six rows written
+    /// are a rescan, as before.
+    @Test func moreEntriesThanTheLimitAreSearchedOrRescanned() async throws {
+        let fixture = try await PostgresFixture(rows: 50, queues: 3)
+        defer { fixture.remove() }
+        var options = PostgresFixture.fastOptions
+        options.incrementalRowLimit = 5
+        let source = try await fixture.source(options: options)
+        var list = try await source.loadBaseline()
+        let rewrites = (1 ... 12).map { "UPDATE \(fixture.table) SET version = version + 1, queue = 'queue \($0 % 3)' WHERE id = 7" }
+        try await fixture.psql("BEGIN; " + rewrites.joined(separator: "; ") + "; COMMIT")
+        let patch = try #require(try await source.loadChanges(since: list), "\(source.statistics)")
+        list = try #require(list.applying(patch)?.snapshot)
+        #expect(list == (try await source.loadEntries()))
+        #expect(source.statistics.directPatches == 0 && source.statistics.patches == 1, "\(source.statistics)")
+        try await fixture.psql("UPDATE \(fixture.table) SET version = version + 1 WHERE id BETWEEN 10 AND 15")
+        #expect(try await source.loadChanges(since: list) == nil)
+        #expect(source.statistics.lastFallbackReason == "6 rows changed (more than 5)", "\(source.statistics)")
+        await source.close()
+    }
+
     /// An order that does not keep sections together (the PostgreSQL soak's "by rank
     /// across sections", seed 3794980025, crashed here): the baseline happens to be
     /// contiguous, A = 1, 2 and B = 3, 4 by rank. One commit inserts 5 (B, between 3 and 4)
