@@ -34,10 +34,9 @@ struct PostgresDirectPatch: Sendable {
     let statement: PreparedText
     /// The catalog names of the columns an index must lead with.
     let indexColumns: [String]
-    /// The placeholder of the cursor's `xmin` (after the filter's own).
+    /// The placeholder of the cursor's `xmin` (after the filter's own); the next one is
+    /// the most entries for which rows and predecessors are read.
     let cursorPlaceholder: Int
-    /// The placeholder of the most entries for which rows and predecessors are read.
-    var limitPlaceholder: Int { cursorPlaceholder + 1 }
 
     /// The statement for `query` and `changeLog`; `nil` when the order is not plain
     /// ascending columns.
