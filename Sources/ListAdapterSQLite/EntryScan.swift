@@ -113,25 +113,29 @@ enum EntryScan {
                 throw SQLiteSourceError(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql), path: path, sql: sql)
             }
             row += 1
-            let identifierClass = SQLiteStorageClasses(columnType: sqlite3_column_type(handle, 0))
+            // One SQLite call per column: the type and value are read from what it returns
+            // (each `sqlite3_column_*` call pays the API's entry and exit).
+            let identifierValue: OpaquePointer = sqlite3_column_value(handle, 0)
+            let identifierClass = SQLiteStorageClasses(columnType: sqlite3_value_type(identifierValue))
             if !identifierClasses.contains(identifierClass) {
                 identifierClasses.insert(identifierClass)
                 if !ID.representsExactly(identifierClasses) {
                     throw inexactIdentifier(ID.self, classes: identifierClasses, row: row, handle: handle, query: query, path: path)
                 }
             }
-            guard let id = ID.read(handle, column: 0) else {
+            guard let id = ID.read(value: identifierValue) else {
                 throw SQLiteSourceError(.nullIdentifier, path: path, sql: sql, message: "row \(row) has a NULL identifier (\(query.identifier))")
             }
-            guard let summary = Summary.read(handle, column: 2) else {
+            guard let summary = Summary.read(value: sqlite3_column_value(handle, 2)) else {
                 throw SQLiteSourceError(
                     .nullSummary, path: path, sql: sql,
                     message: "row \(row) has a NULL summary (\(query.summary ?? "NULL")); use an Optional summary type if that is expected"
                 )
             }
-            // sqlite3_column_text is NULL for a NULL value: no separate type call.
-            if let text = sqlite3_column_text(handle, 1) {
-                let count = Int(sqlite3_column_bytes(handle, 1))
+            // sqlite3_value_text is NULL for a NULL value: no separate type call.
+            let titleValue: OpaquePointer = sqlite3_column_value(handle, 1)
+            if let text = sqlite3_value_text(titleValue) {
+                let count = Int(sqlite3_value_bytes(titleValue))
                 if !titleBytes.equals(text, count: count) {
                     titleRuns += 1
                     titleBytes.set(text, count: count)

@@ -83,6 +83,26 @@ extension SQLiteIdentifier: SQLiteValue {
         }
     }
 
+    /// Reads any storage class; `nil` for NULL.
+    public static func read(value: OpaquePointer) -> SQLiteIdentifier? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else { return nil }
+            let count = Int(sqlite3_value_bytes(value))
+            return .text(ExactText(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(value))
+            guard count > 0, let bytes = sqlite3_value_blob(value) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            return nil
+        }
+    }
+
     /// Integers and reals as JSON numbers, texts as JSON strings; blobs have no JSON form
     /// (they are fetched with bound parameters).
     public var jsonLiteral: String {

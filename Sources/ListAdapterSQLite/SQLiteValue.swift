@@ -1,4 +1,5 @@
 public import GRDB
+import Foundation
 import GRDBSQLite
 
 /// A Swift type the SQLite source reads straight from a statement column, without
@@ -12,6 +13,15 @@ public protocol SQLiteValue: Sendable {
     /// Reads column `column` of the current row of `statement`; `nil` when the value is
     /// NULL (and the type cannot represent NULL).
     static func read(_ statement: OpaquePointer, column: Int32) -> Self?
+
+    /// Reads `value`, a column of the current row as `sqlite3_column_value` returns it
+    /// (valid until the statement steps or resets); `nil` when the value is NULL (and the
+    /// type cannot represent NULL). The entry scan reads every row this way: each
+    /// `sqlite3_column_*` call pays SQLite's API entry and exit, so one per column, with
+    /// the type and the value read from what it returns, is cheaper than a type call and
+    /// a value call (at a million rows, a call per row is about 20 ms). The default
+    /// decodes the value and reads it with ``from(_:)``.
+    static func read(value: OpaquePointer) -> Self?
 
     /// The value as a JSON literal, for binding a batch of identifiers to
     /// `json_each(?)`.
@@ -43,6 +53,26 @@ public protocol SQLiteValue: Sendable {
 }
 
 extension SQLiteValue {
+    /// The value decoded as GRDB decodes it, read with ``from(_:)``.
+    public static func read(value: OpaquePointer) -> Self? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER:
+            return from(sqlite3_value_int64(value).databaseValue)
+        case SQLITE_FLOAT:
+            return from(sqlite3_value_double(value).databaseValue)
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else { return from(.null) }
+            let count = Int(sqlite3_value_bytes(value))
+            return from(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self).databaseValue)
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(value))
+            guard count > 0, let bytes = sqlite3_value_blob(value) else { return from(Data().databaseValue) }
+            return from(Data(bytes: bytes, count: count).databaseValue)
+        default:
+            return from(.null)
+        }
+    }
+
     /// `true`: the type makes no claim.
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { true }
 
@@ -91,6 +121,10 @@ extension Int64: SQLiteValue {
         return value == 0 && sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : value
     }
 
+    public static func read(value: OpaquePointer) -> Int64? {
+        sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
+    }
+
     public var jsonLiteral: String { String(self) }
 
     public static func from(_ value: DatabaseValue) -> Int64? { Int64.fromDatabaseValue(value) }
@@ -110,6 +144,10 @@ extension Int64: SQLiteValue {
 extension Int: SQLiteValue {
     public static func read(_ statement: OpaquePointer, column: Int32) -> Int? {
         Int64.read(statement, column: column).map { Int(truncatingIfNeeded: $0) }
+    }
+
+    public static func read(value: OpaquePointer) -> Int? {
+        Int64.read(value: value).map { Int(truncatingIfNeeded: $0) }
     }
 
     public var jsonLiteral: String { String(self) }
@@ -133,6 +171,10 @@ extension Double: SQLiteValue {
         sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
     }
 
+    public static func read(value: OpaquePointer) -> Double? {
+        sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_double(value)
+    }
+
     public var jsonLiteral: String { isFinite ? "\(self)" : "null" }
 
     public static func from(_ value: DatabaseValue) -> Double? { Double.fromDatabaseValue(value) }
@@ -149,6 +191,12 @@ extension String: SQLiteValue {
             return nil
         }
         let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    public static func read(value: OpaquePointer) -> String? {
+        guard sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
@@ -196,6 +244,10 @@ extension String: SQLiteValue {
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {
     public static func read(_ statement: OpaquePointer, column: Int32) -> Wrapped?? {
         .some(Wrapped.read(statement, column: column))
+    }
+
+    public static func read(value: OpaquePointer) -> Wrapped?? {
+        .some(Wrapped.read(value: value))
     }
 
     public var jsonLiteral: String { map(\.jsonLiteral) ?? "null" }
