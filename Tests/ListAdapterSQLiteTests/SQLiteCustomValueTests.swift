@@ -33,15 +33,10 @@ struct SQLiteCustomValueTests {
         init(row: GRDB.Row) throws { k = row["k"] }
     }
 
+    /// A database with one table `t(k, day, label)`, no affinity (values stay as written),
+    /// filled by `sql`.
     static func database(_ sql: String) throws -> (MailFixture, String) {
-        let fixture = try MailFixture()
-        let queue = try DatabaseQueue(path: fixture.path)
-        try queue.write { db in
-            try db.execute(sql: "CREATE TABLE t (k, day TEXT, label)")      // no affinity: values stay as written
-            try db.execute(sql: sql)
-        }
-        try queue.close()
-        return (fixture, fixture.path)
+        try SQLiteIdentityTests.database(sql, schema: "CREATE TABLE t (k, day TEXT, label)")
     }
 
     static let query = SQLiteListQuery(table: "t", identifier: "k", section: "day", summary: "label", order: "day, rowid")

@@ -13,12 +13,14 @@ struct SQLiteIdentityTests {
         init(row: GRDB.Row) throws { note = row["note"] }
     }
 
-    /// A database with one table `t(k, note)` filled by `sql`.
-    static func database(_ sql: String) throws -> (MailFixture, String) {
+    /// A database with one table `t(k, note)` (or `schema`'s) filled by `sql`.
+    static func database(
+        _ sql: String, schema: String = "CREATE TABLE t (k, note TEXT NOT NULL DEFAULT 'n')"      // k: no affinity
+    ) throws -> (MailFixture, String) {
         let fixture = try MailFixture()
         let queue = try DatabaseQueue(path: fixture.path)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE t (k, note TEXT NOT NULL DEFAULT 'n')")      // k: no affinity
+            try db.execute(sql: schema)
             try db.execute(sql: sql)
         }
         try queue.close()
