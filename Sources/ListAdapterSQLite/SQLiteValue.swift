@@ -20,7 +20,8 @@ public protocol SQLiteValue: Sendable {
     /// `sqlite3_column_*` call pays SQLite's API entry and exit, so one per column, with
     /// the type and the value read from what it returns, is cheaper than a type call and
     /// a value call (at a million rows, a call per row is about 20 ms). The default
-    /// decodes the value and reads it with ``from(_:)``.
+    /// decodes the value and reads it with ``from(_:)``. Called on the database
+    /// connection's queue, during the scan.
     static func read(value: OpaquePointer) -> Self?
 
     /// The value as a JSON literal, for binding a batch of identifiers to
@@ -53,7 +54,8 @@ public protocol SQLiteValue: Sendable {
 }
 
 extension SQLiteValue {
-    /// The value decoded as GRDB decodes it, read with ``from(_:)``.
+    /// The value decoded as GRDB decodes it, read with ``from(_:)``. On the database
+    /// connection's queue.
     public static func read(value: OpaquePointer) -> Self? {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
