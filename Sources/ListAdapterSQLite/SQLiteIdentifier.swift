@@ -65,22 +65,7 @@ public struct ExactText: Hashable, Sendable, CustomStringConvertible {
 extension SQLiteIdentifier: SQLiteValue {
     /// Reads any storage class; `nil` for NULL.
     public static func read(_ statement: OpaquePointer, column: Int32) -> SQLiteIdentifier? {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, column) else { return nil }
-            let count = Int(sqlite3_column_bytes(statement, column))
-            return .text(ExactText(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-        default:
-            return nil
-        }
+        read(value: sqlite3_column_value(statement, column))
     }
 
     /// Reads any storage class; `nil` for NULL.

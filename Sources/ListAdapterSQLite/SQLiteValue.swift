@@ -189,11 +189,7 @@ extension Double: SQLiteValue {
 
 extension String: SQLiteValue {
     public static func read(_ statement: OpaquePointer, column: Int32) -> String? {
-        guard sqlite3_column_type(statement, column) != SQLITE_NULL, let text = sqlite3_column_text(statement, column) else {
-            return nil
-        }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        read(value: sqlite3_column_value(statement, column))
     }
 
     public static func read(value: OpaquePointer) -> String? {
