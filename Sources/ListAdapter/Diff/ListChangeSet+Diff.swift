@@ -100,7 +100,7 @@ extension ListChangeSet {
     /// `count` positions, none matched yet (-1), in huge pages where large.
     @inlinable
     static func unmatched(count: Int) -> ContiguousArray<Int32> {
-        ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+        ContiguousArray(uninitializedCount: count) { buffer, initialized in
             HugePages.advise(buffer)
             buffer.initialize(repeating: -1)
             initialized = count

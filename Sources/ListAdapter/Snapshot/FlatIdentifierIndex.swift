@@ -129,7 +129,7 @@ struct FlatIdentifierIndex: Sendable {
         let shift = slotBits - partitionBits
         let partitionCount = 1 << partitionBits
         // Every element of these temporaries is written before it is read: no zero fill.
-        var homes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var homes = ContiguousArray<Int32>(uninitializedCount: count) { _, initialized in initialized = count }
         var starts = ContiguousArray<Int>(repeating: 0, count: partitionCount + 1)
         homes.withUnsafeMutableBufferPointer { homes in
             starts.withUnsafeMutableBufferPointer { starts in
@@ -142,8 +142,8 @@ struct FlatIdentifierIndex: Sendable {
             }
         }
         // Positions and their home slots, grouped by partition, read back sequentially.
-        var orderedPositions = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        var orderedHomes = ContiguousArray<Int32>(unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var orderedPositions = ContiguousArray<Int32>(uninitializedCount: count) { _, initialized in initialized = count }
+        var orderedHomes = ContiguousArray<Int32>(uninitializedCount: count) { _, initialized in initialized = count }
         homes.withUnsafeBufferPointer { homes in
             orderedPositions.withUnsafeMutableBufferPointer { positions in
                 orderedHomes.withUnsafeMutableBufferPointer { orderedHomes in

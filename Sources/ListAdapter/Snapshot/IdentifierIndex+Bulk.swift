@@ -45,7 +45,7 @@ extension IdentifierIndex {
         var repeated = false
         let mask = slotCount - 1
         let homeShift = IdentifierHash.homeShift(slotCount: slotCount)
-        let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+        let slots = ContiguousArray<UInt32>(uninitializedCount: slotCount) { slots, initialized in
             slots.initialize(repeating: empty)
             initialized = slotCount
             chunks.withUnsafeBufferPointer { chunks in

@@ -132,7 +132,7 @@ extension IdentifierIndex {
         var deferred = [[UInt64]](repeating: [], count: parts)
         var duplicate = [Bool](repeating: false, count: parts)
         var repeated = false
-        let slots = ContiguousArray<UInt32>(unsafeUninitializedCapacity: slotCount) { slots, initialized in
+        let slots = ContiguousArray<UInt32>(uninitializedCount: slotCount) { slots, initialized in
             HugePages.advise(slots)
             /// Inserts `entry` probing from its home up to `end` (exclusive; `nil` wraps
             /// around); false when the probe reached `end`. Sets `duplicate` when the

@@ -90,7 +90,7 @@ struct IdentifierIndex: Sendable {
         flat.slots.withUnsafeBufferPointer { slots in
             for page in 0 ..< slotCount >> shift {
                 let base = page << shift
-                pages.append(ContiguousArray(unsafeUninitializedCapacity: pageSize) { target, initialized in
+                pages.append(ContiguousArray(uninitializedCount: pageSize) { target, initialized in
                     for offset in 0 ..< pageSize {
                         let stored = slots[base + offset]
                         if stored < 0 {

@@ -174,7 +174,7 @@ extension ListSnapshot {
         /// A new array of `buffer`'s elements in `range`.
         @inlinable @inline(__always)
         static func copy<Element>(_ buffer: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> ContiguousArray<Element> {
-            ContiguousArray(unsafeUninitializedCapacity: range.count) { target, initialized in
+            ContiguousArray(uninitializedCount: range.count) { target, initialized in
                 if let source = buffer.baseAddress, let target = target.baseAddress {
                     target.initialize(from: source + range.lowerBound, count: range.count)
                 }

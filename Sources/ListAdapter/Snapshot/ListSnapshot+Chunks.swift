@@ -17,7 +17,7 @@ extension ListSnapshot {
         sectionChunks.reserveCapacity(titles.count + 1)
         chunks.reserveCapacity(identifiers.count / capacity + titles.count)
         // Each flat position's packed place, written in order.
-        var places = ContiguousArray<UInt32>(unsafeUninitializedCapacity: identifiers.count) { _, initialized in
+        var places = ContiguousArray<UInt32>(uninitializedCount: identifiers.count) { _, initialized in
             initialized = identifiers.count
         }
         places.withUnsafeMutableBufferPointer { places in
@@ -131,9 +131,9 @@ extension ListSnapshot {
     func flatColumns() -> (identifiers: ContiguousArray<ID>, summaries: ContiguousArray<Summary>) {
         let total = count
         var summaries = ContiguousArray<Summary>()
-        let identifiers = ContiguousArray<ID>(unsafeUninitializedCapacity: total) { idBuffer, idCount in
+        let identifiers = ContiguousArray<ID>(uninitializedCount: total) { idBuffer, idCount in
             HugePages.advise(idBuffer)
-            summaries = ContiguousArray<Summary>(unsafeUninitializedCapacity: total) { summaryBuffer, summaryCount in
+            summaries = ContiguousArray<Summary>(uninitializedCount: total) { summaryBuffer, summaryCount in
                 HugePages.advise(summaryBuffer)
                 var position = 0
                 forEachChunkInPlace { chunk in
@@ -161,7 +161,7 @@ extension ListSnapshot {
     func flat<Element>(
         _ column: (UnsafePointer<Chunk>, (UnsafeBufferPointer<Element>) -> Void) -> Void
     ) -> ContiguousArray<Element> {
-        ContiguousArray<Element>(unsafeUninitializedCapacity: count) { buffer, initialized in
+        ContiguousArray<Element>(uninitializedCount: count) { buffer, initialized in
             HugePages.advise(buffer)
             var position = 0
             forEachChunkInPlace { chunk in

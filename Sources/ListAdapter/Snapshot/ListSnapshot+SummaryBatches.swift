@@ -12,6 +12,8 @@ extension ListSnapshot {
     /// - Complexity: O(k log k + k log c) for k positions over c chunks.
     @inlinable
     func summaries(atFlatPositions positions: [Int]) -> [Summary] {
+        // No positions: no write into the shared empty storage (see `init(uninitializedCount:)`).
+        if positions.isEmpty { return [] }
         let order = Self.ascendingOrder(of: positions)
         return [Summary](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
             var ordinal = 0
