@@ -10,12 +10,16 @@ import Logging
 /// let observation = adapter.observe { event in
 ///     switch event {
 ///     case .reload: tableView.reloadData()
-///     case .batch(let batch, _): tableView.apply(batch.update)   // inside performBatchUpdates
-///     default: break
+///     case .batch(let batch, _): tableView.performBatchUpdates { batch.update.apply(to: tableView) }
+///     case .loadStateChanged, .duplicateIdentifiers: break
 ///     }
 /// }
-/// adapter.numberOfItems(inSection: 0)      // answers from what observers have seen
+/// let rows = adapter.numberOfItems(inSection: 0)   // answers from what observers have seen
 /// ```
+///
+/// The read API answers from the list observers have been told about: before the first
+/// load is delivered it is empty (no sections), and a section or path that does not exist
+/// answers `0`, `nil` or `false`, never traps.
 ///
 /// Queues:
 /// - The synchronous API (counts, titles, identifiers, paths, load state, cached items,
@@ -157,20 +161,24 @@ extension ListViewAdapter {
         return delivered.presented.numberOfSections
     }
 
-    /// The number of items in `section` (zero for a collapsed section).
+    /// The number of items in `section`: zero for a collapsed section, and for a section
+    /// that does not exist (for example any section before the first load is delivered).
     ///
     /// Delivery queue only. - Complexity: O(1).
     public func numberOfItems(inSection section: Int) -> Int {
         assertOnDeliveryQueue()
-        return delivered.presented.numberOfItems(inSection: section)
+        let presented = delivered.presented
+        return presented.sectionTitles.indices.contains(section) ? presented.numberOfItems(inSection: section) : 0
     }
 
-    /// The title of `section`, `nil` for the untitled section.
+    /// The title of `section`: `nil` for the untitled section, and for a section that does
+    /// not exist.
     ///
     /// Delivery queue only. - Complexity: O(1).
     public func title(ofSection section: Int) -> String? {
         assertOnDeliveryQueue()
-        return delivered.presented.title(ofSection: section)
+        let presented = delivered.presented
+        return presented.sectionTitles.indices.contains(section) ? presented.title(ofSection: section) : nil
     }
 
     /// The identifier at `path`, or `nil` when the path is out of range.

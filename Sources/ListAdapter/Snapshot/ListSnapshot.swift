@@ -11,10 +11,15 @@
 /// kept and the others are dropped and counted in ``duplicates``.
 ///
 /// Storage is chunked: identifiers and summaries in runs of at most 128 items of one
-/// section (``ItemChunk``), section boundaries, and an ``IdentifierIndex`` from identifier
+/// section (`ItemChunk`), section boundaries, and an `IdentifierIndex` from identifier
 /// to chunk and offset. At a million `Int64` identifiers with `Int64` summaries that is
 /// about 25 bytes per item. A snapshot patched from another (see ``applying(_:)``) shares
 /// every chunk and index page the patch did not touch.
+///
+/// Like an array's subscript, the accessors that take a section or a path require one
+/// that exists (``numberOfSections``, ``contains(_:)-(ItemPath)``) and trap otherwise. The adapter's
+/// read API (``ListViewAdapter/numberOfItems(inSection:)`` and the rest) answers `0` or
+/// `nil` instead, for a list view that asks before the first load arrives.
 ///
 /// ```swift
 /// let snapshot = ListSnapshot([
@@ -125,6 +130,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
 
     /// The title of `section`; `nil` for the untitled section.
     ///
+    /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(1).
     @inlinable
     public func title(ofSection section: Int) -> String? {
@@ -137,6 +143,7 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
 
     /// The identifiers of `section`'s items, in order.
     ///
+    /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(m) for the section's m items.
     @inlinable
     public func identifiers(inSection section: Int) -> ArraySlice<ID> {

@@ -28,6 +28,33 @@ struct ListViewAdapterTests {
         #expect(harness.recorder.lastLoadState == .content)
     }
 
+    /// A list view may ask before the first load arrives (a table laid out at once), or ask
+    /// for a section the list no longer has: the read API answers an empty list, never traps.
+    @Test func theReadAPIAnswersForSectionsThatDoNotExist() async throws {
+        let adapter = Adapter(source: InMemoryListSource(Self.initial))
+        // Deliveries come on the main queue, which this test holds until its first await.
+        let first = ItemPath(section: 0, item: 0)
+        #expect(adapter.numberOfSections == 0)
+        #expect(adapter.numberOfItems(inSection: 0) == 0)
+        #expect(adapter.title(ofSection: 0) == nil)
+        #expect(adapter.identifier(at: first) == nil)
+        #expect(adapter.cachedItem(at: first) == nil)
+        #expect(!adapter.itemHasVanished(at: first))
+        adapter.prefetchItems(at: [first])
+        adapter.setSelected(true, at: first)
+        #expect(adapter.selectedIdentifiers.isEmpty)
+
+        let harness = ViewHarness(adapter)
+        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        for section in [-1, 3, 1_000] {
+            #expect(adapter.numberOfItems(inSection: section) == 0)
+            #expect(adapter.title(ofSection: section) == nil)
+        }
+        #expect(adapter.numberOfItems(inSection: 2) == 1)
+        #expect(try await adapter.item(at: ItemPath(section: 3, item: 0)) == nil)
+        #expect(try await adapter.item(at: first)?.item == "a@1")
+    }
+
     @Test func mutationsArriveAsBatchesTheViewsAccept() async throws {
         let source = InMemoryListSource(Self.initial)
         let adapter = Adapter(source: source)
