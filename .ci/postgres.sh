@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster for the tests of ListAdapterPostgres (issue 24).
+# A throwaway PostgreSQL cluster for the tests of ListAdapterPostgres.
 #
 #   .ci/postgres.sh start [DIR]   creates and starts a cluster in DIR (default
 #                                 ${TMPDIR:-/tmp}/listadapter-postgres), then prints the

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The helper the SQLite tests start their peers with: a child started while another runs
 /// does not hold the other's input open, so closing an input ends its child (with
-/// Foundation's `Process` it did not: a fresh-clone CI run hung in 30 tests, session 9).
+/// Foundation's `Process` it did not: a fresh-clone CI run once hung in 30 tests).
 @Suite("Test support: child processes", .hangGuard)
 struct ChildProcessTests {
     /// A child that copies its input to its output and exits at the end of its input.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// `sample watch --json --no-after`: batches without their `after` lists (issue 10).
+/// `sample watch --json --no-after`: batches without their `after` lists.
 @Suite("sample watch --no-after", .hangGuard)
 struct WatchNoAfterTests {
     /// The first change line `watch` prints with `extra` options, after one insert.

@@ -1,7 +1,7 @@
 import ListAdapter
 import ListAdapterTesting
 
-/// The inputs of issue 22's full-path scenarios: a list as three arrays in list order
+/// The inputs of the full-path scenarios: a list as three arrays in list order
 /// (identifiers `Int`, section titles `String?`, summaries `Int`), the entries of a
 /// section sharing one title value, and the seeded changes S1 and S2 of it.
 struct FullPathList {

@@ -2,7 +2,7 @@ import Foundation
 import ListAdapter
 import ListAdapterTesting
 
-/// Issue 22's full-path scenarios at 1,000 sections of n/1000 items: what a user waits
+/// The full-path scenarios at 1,000 sections of n/1000 items: what a user waits
 /// for on a transition, a rescan or a first load. Every timed call starts cold: freed
 /// memory trimmed and a 64 MiB buffer written and read (see ``ColdCaches``), as after a
 /// first load; medians of `repetitions` after one warm-up.

@@ -141,7 +141,7 @@ enum IncrementalScenarios {
         let full = try run(changeLog: false)
         let patched = try run(changeLog: true)
         let fetchP99 = percentile(patched.fetches.onQueue, 0.99)
-        // Issue 22's target: against the same fetches before the writer started, in the same
+        // The target: against the same fetches before the writer started, in the same
         // run (an absolute 1 ms lies below this machine's floor when the host is busy).
         let quietP99 = percentile(patched.quiet.onQueue, 0.99)
         func p99(_ samples: [Double]) -> String { String(format: "%.2f", percentile(samples, 0.99)) }

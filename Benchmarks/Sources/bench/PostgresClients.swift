@@ -4,7 +4,7 @@ import ListAdapter
 import ListAdapterPostgres
 import PostgresNIO
 
-/// Issue 24's many-clients target: ten adapters, each in a process of its own, follow one
+/// The many-clients target: ten adapters, each in a process of its own, follow one
 /// table (owned sources: the change log and `LISTEN`) while a writer commits one row every
 /// 10 ms (100 rows/s). Each commit sets the row's summary to the writer's `CLOCK_MONOTONIC`
 /// time just before it was sent, so a client measures commit-to-delivery from the summary

@@ -5,7 +5,7 @@ import ListAdapterPostgres
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL source against a local server (issue 24): `LISTADAPTER_POSTGRES_URL`
+/// The PostgreSQL source against a local server: `LISTADAPTER_POSTGRES_URL`
 /// (`export $(.ci/postgres.sh start)`), built with `--traits PostgreSQL`:
 /// `swift run -c release --traits PostgreSQL bench --only postgres`.
 enum PostgresScenarios {

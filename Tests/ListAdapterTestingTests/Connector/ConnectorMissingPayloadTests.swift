@@ -2,8 +2,8 @@
 import ListAdapterTesting
 import Testing
 
-/// A row the list keeps while its source keeps answering "no such item" for it (issue 23:
-/// the soak left visible rows as placeholders for good after its changes settled).
+/// A row the list keeps while its source keeps answering "no such item" for it (the soak
+/// once left visible rows as placeholders for good after its changes settled).
 @MainActor
 @Suite("ListViewConnector: payloads the source did not have", .hangGuard)
 struct ConnectorMissingPayloadTests {

@@ -3,7 +3,7 @@ import ListAdapterTesting
 import Testing
 
 /// `ListEventRecorder.wait(atMost:until:)`, the soak's "after the changes settled" wait
-/// (issue 23: the soak reported every visible cell of an off-screen collection view still a
+/// (the soak once reported every visible cell of an off-screen collection view still a
 /// placeholder "after the changes settled", a few milliseconds into its 15 s wait, while
 /// their fetches were on their way).
 @MainActor
