@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` (CONTRIBUTING.md). A command plugin: an app
+        // that depends on ListAdapter never builds it or its dependencies.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -98,6 +101,23 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Benchmarks/Sources/bench",
+            swiftSettings: strictSettings
+        ),
+        // The README's examples, each complete as a newcomer pastes it (default settings, no
+        // stand-ins): `swift run QuickStart`, `swift run SQLiteInbox`; the UIKit and SwiftUI ones
+        // are empty on Linux and type-checked against Apple's SDKs. ExamplesTests runs them and
+        // checks that README.md shows each file as it is.
+        .executableTarget(name: "QuickStart", dependencies: ["ListAdapter"], path: "Examples/QuickStart"),
+        .executableTarget(
+            name: "SQLiteInbox",
+            dependencies: ["ListAdapter", "ListAdapterSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/SQLiteInbox"
+        ),
+        .target(name: "UIKitInbox", dependencies: ["ListAdapter"], path: "Examples/UIKitInbox"),
+        .target(name: "SwiftUIInbox", dependencies: ["ListAdapter", "ListAdapterSwiftUI"], path: "Examples/SwiftUIInbox"),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["QuickStart", "SQLiteInbox", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers the test targets share (other processes a test talks to). Not a product.

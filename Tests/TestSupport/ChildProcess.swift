@@ -14,7 +14,7 @@ import Darwin
 /// Why not Foundation's `Process`: its pipes are inheritable, so a child one test starts
 /// inherits the pipes of every child other tests have running, and a peer that finishes when
 /// its input closes never sees the end of it while another child holds a copy (a fresh-clone
-/// CI run hung in 30 SQLite tests, session 9); and its `waitUntilExit()` runs a run loop on
+/// CI run once hung in 30 SQLite tests); and its `waitUntilExit()` runs a run loop on
 /// the calling thread, which in an async test is one of the two cooperative threads a 2-core
 /// machine has. Here every other descriptor is closed in the child, the pipes are
 /// close-on-exec in this process, and the exit is reaped by a thread of its own.
@@ -181,10 +181,13 @@ package final class ChildProcess: Sendable {
         return await exitStatus(within: limit)
     }
 
-    /// Runs `arguments` to the end with no input, for at most `limit` (then it is killed);
-    /// its exit status (`nil` if killed at the deadline) and everything it wrote.
-    package static func run(_ arguments: [String], within limit: Duration = .seconds(120)) async throws -> (status: Int32?, output: String) {
-        let child = try ChildProcess(arguments)
+    /// Runs `arguments` to the end with no input and `environment` added to this process's,
+    /// for at most `limit` (then it is killed); its exit status (`nil` if killed at the
+    /// deadline) and everything it wrote.
+    package static func run(
+        _ arguments: [String], environment: [String: String] = [:], within limit: Duration = .seconds(120)
+    ) async throws -> (status: Int32?, output: String) {
+        let child = try ChildProcess(arguments, environment: environment)
         return await onOwnThread { child.runToEnd(within: limit) }
     }
 
