@@ -4,8 +4,8 @@ import Logging
 import PostgresNIO
 
 extension PostgresListSource: IncrementalListDataSource {
-    /// Installs (or repairs) the change log: a log table and two triggers on the listed
-    /// table (see ``PostgresChangeLog``), in one transaction. An owned source with
+    /// Installs (or repairs) the change log: a log table (`listadapter_log_<table>`) and two
+    /// triggers on the listed table, in one transaction. An owned source with
     /// ``Options/changeLog`` does this when it opens, and again at a full load that finds
     /// a trigger missing (after a migration dropped it).
     ///

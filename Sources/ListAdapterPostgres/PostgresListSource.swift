@@ -26,7 +26,7 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A ``ListAdapter/ListDataSource`` over a table (or select) in a PostgreSQL server, on
+/// A `ListDataSource` (ListAdapter's) over a table (or select) in a PostgreSQL server, on
 /// postgres-nio. Requires the package trait `PostgreSQL`.
 ///
 /// ```swift
@@ -44,7 +44,7 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
 /// - Payloads: rows of your ``PostgresRowDecodable`` type, fetched by identifier in
 ///   batches (`= ANY($1)`), pipelined on a connection of their own.
 /// - Changes: see ``PostgresAccess``. An owned source patches each commit from its change
-///   log (``PostgresChangeLog``): the touched rows are read and placed by a search in which
+///   log (`listadapter_log_<table>`): the touched rows are read and placed by a search in which
 ///   the server compares them with untouched rows (collations, NULLs and `DESC` are
 ///   PostgreSQL's own); a gap, a truncate or too many rows make it rescan.
 /// - Faults become ``PostgresSourceError``s (never showing the password): the adapter

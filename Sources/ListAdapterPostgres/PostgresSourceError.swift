@@ -6,7 +6,7 @@ import PostgresNIO
 /// which server and database (never the password), which table, the SQL and the server's
 /// own message and SQLSTATE.
 ///
-/// The adapter receives these through its load state (``ListAdapter/ListLoadState``) and
+/// The adapter receives these through its load state (ListAdapter's `ListLoadState`) and
 /// keeps serving its last good list; a source whose connection failed reconnects by itself
 /// (with backoff) and has the adapter reload once it is back.
 ///

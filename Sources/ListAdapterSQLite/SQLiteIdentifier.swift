@@ -51,14 +51,17 @@ public struct ExactText: Hashable, Sendable, CustomStringConvertible {
     /// Wraps `string`.
     public init(_ string: String) { self.string = string }
 
+    /// Whether the two texts have the same UTF-8 bytes (not Unicode canonical equivalence). Any queue.
     public static func == (lhs: ExactText, rhs: ExactText) -> Bool {
         lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
+    /// Hashes the text's UTF-8 bytes, consistently with ``==(_:_:)``. Any queue.
     public func hash(into hasher: inout Hasher) {
         for byte in string.utf8 { hasher.combine(byte) }
     }
 
+    /// The text itself. Any queue.
     public var description: String { string }
 }
 

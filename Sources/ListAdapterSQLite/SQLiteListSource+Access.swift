@@ -21,6 +21,7 @@ public enum SQLiteAccess: Sendable, Hashable, CustomStringConvertible {
     /// The app's own database: the source may write to it.
     case owned
 
+    /// `followed (read-only)` or `owned`, for messages. Any queue.
     public var description: String {
         switch self {
         case .followed: "followed (read-only)"

@@ -2,7 +2,7 @@ import Foundation
 public import GRDB
 public import ListAdapter
 
-/// A ``ListAdapter/ListDataSource`` over a table of your own SQLite database, on GRDB.
+/// A `ListDataSource` (ListAdapter's) over a table of your own SQLite database, on GRDB.
 ///
 /// ```swift
 /// let source = try SQLiteListSource<Int64, Int64, Message>(
@@ -46,7 +46,7 @@ public final class SQLiteListSource<
         public var pollInterval: Duration = .seconds(1)
         /// Whether commits through an owned database's own writer are applied as patches
         /// (the rows they touched, placed by SQLite comparisons) instead of a full reload,
-        /// where the query allows it (see ``SQLiteListSource/incrementalStatus``).
+        /// where the query allows it (``SQLiteListSource/incrementalStatistics`` counts them).
         public var incrementalUpdates = true
         /// Above this many touched rows in one load, a full reload is cheaper than a patch.
         public var incrementalRowLimit = 2_000

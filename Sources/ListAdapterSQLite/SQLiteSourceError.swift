@@ -3,7 +3,7 @@ import GRDB
 /// A failure of a ``SQLiteListSource``, with the context needed to fix it: what kind,
 /// which file, which SQL, and SQLite's own message.
 ///
-/// The adapter receives these through its load state (``ListAdapter/ListLoadState``)
+/// The adapter receives these through its load state (ListAdapter's `ListLoadState`)
 /// and keeps serving its last good list.
 ///
 /// Thread safety: a value type; use it on any queue.
@@ -88,6 +88,7 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
         self.init(kind, path: path, sql: sql ?? error.sql, message: message)
     }
 
+    /// A one-line explanation naming the kind, the file and the SQL where there is one. Any queue.
     public var description: String {
         var text = "SQLite list source: \(kind)"
         if let path { text += " (\(path))" }

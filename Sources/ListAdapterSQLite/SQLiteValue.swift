@@ -92,7 +92,9 @@ extension SQLiteValue {
 ///
 /// Thread safety: a value type; use it on any queue.
 public struct SQLiteStorageClasses: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The classes as bits. Any queue.
     public let rawValue: UInt8
+    /// The classes whose bits `rawValue` holds. Any queue.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// INTEGER values.
@@ -110,6 +112,7 @@ public struct SQLiteStorageClasses: OptionSet, Sendable, Hashable, CustomStringC
     @inline(__always)
     init(columnType: Int32) { rawValue = 1 << UInt8(truncatingIfNeeded: columnType) }
 
+    /// The classes' names, such as `INTEGER, TEXT`, for messages. Any queue.
     public var description: String {
         let names: [(SQLiteStorageClasses, String)] = [(.integer, "INTEGER"), (.real, "REAL"), (.text, "TEXT"), (.blob, "BLOB"), (.null, "NULL")]
         return names.filter { contains($0.0) }.map(\.1).joined(separator: ", ")

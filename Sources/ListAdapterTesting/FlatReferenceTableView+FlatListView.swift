@@ -1,10 +1,12 @@
 public import ListAdapter
 
-/// The ``ListAdapter/FlatListView`` conformance: each call applied the way AppKit applies
+/// The `FlatListView` conformance: each call applied the way AppKit applies
 /// it, checked first. Main actor only.
 extension FlatReferenceTableView: FlatListView {
     // MARK: Updates
 
+    /// Opens a group of row updates (`beginUpdates()`); groups nest, and only the outermost one
+    /// commits. Main actor.
     public func beginListUpdates() {
         if updateDepth == 0 {
             rowsBeforeUpdates = rows
@@ -40,6 +42,8 @@ extension FlatReferenceTableView: FlatListView {
         layout()
     }
 
+    /// Removes the rows at `indexes` (rows as they are now) at once; an index out of range is a
+    /// rejection. Main actor.
     public func removeListRows(at indexes: [Int]) {
         update("removeRows(at:)") {
             let removed = Set(indexes)
@@ -52,6 +56,8 @@ extension FlatReferenceTableView: FlatListView {
         }
     }
 
+    /// Inserts new rows at `indexes` (the rows they have once inserted) at once, their content
+    /// read at `endUpdates()`; an index out of range is a rejection. Main actor.
     public func insertListRows(at indexes: [Int]) {
         update("insertRows(at:)") {
             let sorted = Set(indexes).sorted()
@@ -66,6 +72,8 @@ extension FlatReferenceTableView: FlatListView {
         }
     }
 
+    /// Moves the row at `row` to `newRow`, its row after the move, keeping what it shows; a row
+    /// out of range is a rejection. Main actor.
     public func moveListRow(at row: Int, to newRow: Int) {
         update("moveRow(at:to:)") {
             guard rows.indices.contains(row), rows.indices.contains(newRow) else {
@@ -108,6 +116,7 @@ extension FlatReferenceTableView: FlatListView {
         return registeredCell()
     }
 
+    /// The rows in the visible area, from ``contentOffset`` and the geometry. Main actor.
     public var visibleListRows: Range<Int> {
         guard !rows.isEmpty else { return 0 ..< 0 }
         let first = max(0, Int((contentOffset / geometry.rowHeight).rounded(.down)))
@@ -115,10 +124,12 @@ extension FlatReferenceTableView: FlatListView {
         return first < end ? first ..< end : 0 ..< 0
     }
 
+    /// The cell on screen at `row`, or `nil` when that row is not visible. Main actor.
     public func visibleListCell(atRow row: Int) -> Cell? {
         shownCells.first { $0.row == row }?.cell
     }
 
+    /// Whether the table is in a window (``isInWindow``). Main actor.
     public var isListInWindow: Bool { isInWindow }
 
     // MARK: Scrolling
@@ -129,19 +140,26 @@ extension FlatReferenceTableView: FlatListView {
         set { scroll(to: newValue) }
     }
 
+    /// The top of `row` in content coordinates, or `nil` for a row the table does not hold.
+    /// Main actor.
     public func listOffset(ofRow row: Int) -> Double? {
         rows.indices.contains(row) ? Double(row) * geometry.rowHeight : nil
     }
 
     // MARK: Selection
 
+    /// The selected rows, ascending; the selection follows rows as they move. Main actor.
     public var selectedListRows: [Int] { rows.indices.filter { selection.contains(rows[$0].serial) } }
+    /// Adds `row` to the selection (a row the table does not hold is ignored). Main actor.
     public func selectListRow(_ row: Int) { if rows.indices.contains(row) { selection.insert(rows[row].serial) } }
+    /// Removes `row` from the selection. Main actor.
     public func deselectListRow(_ row: Int) { if rows.indices.contains(row) { selection.remove(rows[row].serial) } }
 
     // MARK: Counts
 
+    /// The number of rows the table holds now. Main actor.
     public var listRowCount: Int { rows.count }
+    /// The number of rows the data source reports (``dataSourceCount``). Main actor.
     public var dataSourceRowCount: Int { dataSourceCount() }
 
     // MARK: - Applying

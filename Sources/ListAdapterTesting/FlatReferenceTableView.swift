@@ -1,13 +1,13 @@
 /// A headless model of a view-based `NSTableView`: rows updated the way AppKit updates
 /// them, one call at a time, with a visible area, reusable cells, selection and a content
-/// offset. It conforms to ``ListAdapter/FlatListView``, so a
-/// ``ListAdapter/GroupedListView`` (and a ``ListAdapter/ListViewConnector`` above it) runs
+/// offset. It conforms to `FlatListView`, so a
+/// `GroupedListView` (and a `ListViewConnector` above it) runs
 /// against it on any platform as it runs against AppKit:
 ///
 /// ```swift
 /// let table = FlatReferenceTableView<FlatReferenceRow<Int64>, ReferenceListCell<Int64, Message>>()
 /// let rows = GroupedListView(table, adapter: adapter) { _ in ReferenceListCell() }
-/// let connector = ListViewConnector(adapter: adapter, view: rows, isReady: true) { cell, id, message in
+/// let connector = ListViewConnector(adapter: adapter, view: rows, isReady: true) { (cell: ReferenceListCell<Int64, Message>, id, message) in
 ///     cell.show(id, message)
 /// }
 /// table.useDataSource(of: rows, connector: connector)   // as an app's NSTableViewDataSource and delegate

@@ -1,6 +1,6 @@
 public import ListAdapter
 
-/// Records a ``ListAdapter/ListViewAdapter``'s events on the main actor and lets a test
+/// Records a `ListViewAdapter`'s events on the main actor and lets a test
 /// await a condition over them without sleeping: every new event re-checks the waiting
 /// conditions.
 ///

@@ -1,7 +1,7 @@
 public import ListAdapter
 
 /// Drives a table-view model and a collection-view model from a
-/// ``ListAdapter/ListViewAdapter``'s events, the way the UIKit connector drives real
+/// `ListViewAdapter`'s events, the way the UIKit connector drives real
 /// views, checking every batch and every cell.
 ///
 /// For each batch it checks that the adapter already answers from the batch's `after`

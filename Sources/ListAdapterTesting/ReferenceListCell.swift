@@ -2,7 +2,7 @@
 /// like a `UITableViewCell`, and remembers what the app's configuration last showed in it.
 ///
 /// ```swift
-/// ListViewConnector(adapter: adapter, view: view) { cell, id, payload in cell.show(id, payload) }
+/// ListViewConnector(adapter: adapter, view: view) { (cell: ReferenceListCell<Int64, Message>, id, message) in cell.show(id, message) }
 /// ```
 ///
 /// Main actor only, like the view.

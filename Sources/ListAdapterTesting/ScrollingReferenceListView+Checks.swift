@@ -16,7 +16,11 @@ extension ScrollingReferenceListView {
     /// a payload `payloadMatches` rejects (another item's, or a stale one), or, when
     /// `requireFilled`, that still show a placeholder.
     ///
-    /// - Parameter payloadMatches: whether a payload is the one of `id` with `summary`.
+    /// - Parameters:
+    ///   - snapshot: the list the view should show (the adapter's `snapshot`).
+    ///   - requireFilled: whether a visible cell still showing a placeholder counts as a
+    ///     problem.
+    ///   - payloadMatches: whether a payload is the one of `id` with `summary`.
     /// - Complexity: O(v) for v visible cells.
     public func cellProblems(
         against snapshot: ListSnapshot<ID, Summary>, requireFilled: Bool,

@@ -1,6 +1,6 @@
 public import ListAdapter
 
-/// The ``ListAdapter/ListView`` conformance: what a connector calls, applied the way UIKit
+/// The `ListView` conformance: what a connector calls, applied the way UIKit
 /// applies it.
 extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     // MARK: Updates
@@ -28,12 +28,15 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
         return dequeueCell()
     }
 
+    /// The paths of the cells on screen, in list order. Main actor.
     public var visibleListPaths: [ItemPath] { visibleCells.map(\.path) }
 
+    /// The cell on screen at `path`, or `nil` when that item is not visible. Main actor.
     public func visibleListCell(at path: ItemPath) -> Cell? {
         visibleCells.first { $0.path == path }?.cell
     }
 
+    /// Whether the view is in a window (``isInWindow``). Main actor.
     public var isListInWindow: Bool { isInWindow }
 
     // MARK: Scrolling
@@ -44,21 +47,30 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
         set { setContentOffset(newValue) }
     }
 
+    /// The top of the item at `path` in content coordinates, or `nil` for a path the view does
+    /// not show. Main actor.
     public func listOffset(ofItemAt path: ItemPath) -> Double? {
         modelContains(path) ? top(of: path) : nil
     }
 
     // MARK: Selection
 
+    /// The selected paths, in list order. Main actor.
     public var selectedListPaths: [ItemPath] { selection.sorted() }
+    /// Selects the item at `path` (a path the view does not show is ignored). Main actor.
     public func selectListItem(at path: ItemPath) { if modelContains(path) { selection.insert(path) } }
+    /// Deselects the item at `path`. Main actor.
     public func deselectListItem(at path: ItemPath) { selection.remove(path) }
 
     // MARK: Counts
 
+    /// The number of sections the view holds now. Main actor.
     public var listSectionCount: Int { model.numberOfSections }
+    /// The number of items the view holds now in `section`. Main actor.
     public func listItemCount(inSection section: Int) -> Int { model.numberOfItems(inSection: section) }
+    /// The number of sections the data source reports (``dataSource``). Main actor.
     public var dataSourceSectionCount: Int { dataSource().numberOfSections }
+    /// The number of items the data source reports in `section`. Main actor.
     public func dataSourceItemCount(inSection section: Int) -> Int { dataSource().numberOfItems(inSection: section) }
 
     // MARK: - Applying a batch

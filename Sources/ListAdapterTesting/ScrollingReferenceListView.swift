@@ -5,12 +5,12 @@ public import ListAdapter
 /// (a content offset and fixed heights), reusable cell objects configured by a data
 /// source, prefetching, selection, and whether the view is in a window.
 ///
-/// It conforms to ``ListAdapter/ListView``, so a ``ListAdapter/ListViewConnector`` drives it
+/// It conforms to `ListView`, so a `ListViewConnector` drives it
 /// exactly as it drives UIKit, on any platform:
 ///
 /// ```swift
 /// let view = ScrollingReferenceListView<Int64, Int64, Message>(kind: .table)
-/// let connector = ListViewConnector(adapter: adapter, view: view, isReady: true) { cell, id, message in
+/// let connector = ListViewConnector(adapter: adapter, view: view, isReady: true) { (cell: ReferenceListCell<Int64, Message>, id, message) in
 ///     cell.show(id, message)
 /// }
 /// view.useDataSource(of: connector)       // like a view controller forwarding to the connector

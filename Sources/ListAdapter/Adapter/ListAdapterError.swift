@@ -28,6 +28,7 @@ public struct ListAdapterError: Error, Sendable, Equatable, CustomStringConverti
         self.underlying = underlying
     }
 
+    /// A one-line explanation naming the source and, for a thrown error, its message. Any queue.
     public var description: String {
         switch kind {
         case .loadFailed:

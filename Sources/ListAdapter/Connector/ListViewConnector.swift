@@ -78,6 +78,9 @@ public final class ListViewConnector<
     /// follows every change from now on.
     ///
     /// - Parameters:
+    ///   - adapter: the list to show; it must deliver on the main queue (the default).
+    ///   - view: the list view to keep in step; held weakly, so keep it (a view
+    ///     controller's view is kept by its controller).
     ///   - reuseIdentifier: what ``cell(at:)`` dequeues; `"Cell"` by default.
     ///   - isReady: whether the view is already on screen; usually `false`, then set
     ///     ``isReady`` in `viewDidAppear`.

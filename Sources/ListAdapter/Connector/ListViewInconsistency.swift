@@ -31,5 +31,6 @@ public struct ListViewInconsistency: Error, Sendable, Equatable, CustomStringCon
         self.message = message
     }
 
+    /// The plain explanation, ``message``. Any queue.
     public var description: String { message }
 }

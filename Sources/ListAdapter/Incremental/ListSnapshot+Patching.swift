@@ -11,7 +11,7 @@ extension ListSnapshot {
     /// The change set is what ``ListChangeSet/init(from:to:)`` reports for the same two
     /// lists, with minimal moves: inside each kept section the rows that stay form a
     /// longest increasing subsequence, found among the k touched rows and the untouched
-    /// ones around them in O(k²) (see ``IncrementalMoves``).
+    /// ones around them in O(k²) (see `IncrementalMoves`).
     ///
     /// Pure; runs on the calling queue (the adapter calls it on its private queue).
     ///

@@ -22,6 +22,7 @@ public struct ItemPath: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     @inlinable
+    /// Whether `lhs` comes before `rhs` in list order: by section, then by item. Any queue.
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
     }
@@ -46,6 +47,7 @@ public struct ItemMove: Hashable, Sendable, Codable, CustomStringConvertible {
         self.to = to
     }
 
+    /// The move as `(s - i) -> (s - i)`, UIKit's path notation. Any queue.
     public var description: String { "(\(from)) -> (\(to))" }
 }
 
@@ -65,5 +67,6 @@ public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible 
         self.to = to
     }
 
+    /// The move as `from -> to`. Any queue.
     public var description: String { "\(from) -> \(to)" }
 }

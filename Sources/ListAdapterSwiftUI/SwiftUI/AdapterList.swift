@@ -8,9 +8,9 @@
 public import ListAdapter
 public import SwiftUI
 
-/// A SwiftUI list of a ``ListAdapter/ListViewAdapter``'s items, however long: rows are
+/// A SwiftUI list of a `ListViewAdapter`'s items, however long: rows are
 /// cells of a `UICollectionView` with a list layout (on macOS, rows of an `NSTableView`,
-/// a group row per section), kept in step by a ``ListAdapter/ListViewConnector``, so a
+/// a group row per section), kept in step by a `ListViewConnector`, so a
 /// change of 10⁵ rows costs SwiftUI nothing.
 ///
 /// ```swift

@@ -68,6 +68,8 @@ public final class GroupedListView<Base: FlatListView>: ListView, BatchRecording
     /// object.
     ///
     /// - Parameters:
+    ///   - base: the flat view to show the list in (an `NSTableView`); it is held strongly.
+    ///   - adapter: the list to show; it must deliver on the main queue (the default).
     ///   - showsSectionRows: whether each section starts with a title row; `true` by default.
     ///   - makeCell: makes a cell for a reuse identifier when `base` has none registered
     ///     (`makeView(withIdentifier:owner:)` returned `nil`); set the cell's identifier
