@@ -103,15 +103,24 @@ let package = Package(
             path: "Benchmarks/Sources/bench",
             swiftSettings: strictSettings
         ),
-        // The README's examples, each complete as a newcomer pastes it (default settings, no
-        // stand-ins): `swift run QuickStart`, `swift run SQLiteInbox`; the UIKit and SwiftUI ones
-        // are empty on Linux and type-checked against Apple's SDKs. ExamplesTests runs them and
-        // checks that README.md shows each file as it is.
+        // The examples of README.md and the DocC articles, each complete as a newcomer pastes
+        // it (default settings, no stand-ins): `swift run QuickStart`, `swift run SQLiteInbox`,
+        // `swift run --traits PostgreSQL PostgresTickets`; the UIKit and SwiftUI ones are empty
+        // on Linux and type-checked against Apple's SDKs. ExamplesTests runs them (the
+        // PostgreSQL source's tests the last) and checks that the documents show each file as it is.
         .executableTarget(name: "QuickStart", dependencies: ["ListAdapter"], path: "Examples/QuickStart"),
         .executableTarget(
             name: "SQLiteInbox",
             dependencies: ["ListAdapter", "ListAdapterSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/SQLiteInbox"
+        ),
+        .executableTarget(
+            name: "PostgresTickets",
+            dependencies: [
+                "ListAdapter", "ListAdapterPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
+            path: "Examples/PostgresTickets"
         ),
         .target(name: "UIKitInbox", dependencies: ["ListAdapter"], path: "Examples/UIKitInbox"),
         .target(name: "SwiftUIInbox", dependencies: ["ListAdapter", "ListAdapterSwiftUI"], path: "Examples/SwiftUIInbox"),
@@ -135,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "ListAdapterPostgresTests",
             dependencies: [
-                "ListAdapterPostgres", "ListAdapter", "ListAdapterTesting",
+                "ListAdapterPostgres", "ListAdapter", "ListAdapterTesting", "TestSupport", "PostgresTickets",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             swiftSettings: strictSettings

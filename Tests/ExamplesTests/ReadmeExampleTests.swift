@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 /// Every Swift example in README.md is a whole file of `Examples/` as it is (less the
-/// `#if canImport(...)` that keeps an Apple-only one out of the Linux build): the file
-/// CI compiles, runs or type-checks against Apple's SDKs, with nothing hidden.
+/// `#if canImport(...)` that keeps an Apple-only one out of the Linux build, or the
+/// `#if PostgreSQL` of the trait): the file CI compiles, runs or type-checks against Apple's
+/// SDKs, with nothing hidden. So are the DocC articles' tests and PostgreSQL examples, which
+/// the Apple SDK check cannot compile (it checks the articles' other complete examples).
 @Suite("Examples: README")
 struct ReadmeExampleTests {
     /// The ```swift blocks of `text`, each without its fences.
@@ -31,7 +33,7 @@ struct ReadmeExampleTests {
         for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
         where url.pathExtension == "swift" {
             var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.first?.hasPrefix("#if canImport(") == true {
+            if lines.first?.hasPrefix("#if canImport(") == true || lines.first == "#if PostgreSQL" {
                 lines.removeFirst()
                 while lines.last?.isEmpty == true { lines.removeLast() }
                 if lines.last == "#endif" { lines.removeLast() }
@@ -52,6 +54,53 @@ struct ReadmeExampleTests {
             let file = examples.first { $0.value == text }?.key
             #expect(file != nil, "README's block starting \(text.prefix(120).debugDescription) is no file of Examples/")
         }
+    }
+
+    /// The Swift files below `folder` (relative to the repository), each as it is.
+    static func files(in folder: String) -> [String: String] {
+        let root = ExampleProgram.root.appendingPathComponent(folder)
+        var result: [String: String] = [:]
+        for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) ?? .init()
+        where url.pathExtension == "swift" {
+            result[url.lastPathComponent] = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .newlines)
+        }
+        return result
+    }
+
+    /// The DocC articles' tests (Apple's SDKs have no Testing module, so the Apple SDK check
+    /// skips them): each is a whole file of `Tests/ExamplesTests/Articles/`, run here.
+    @Test func everyTestOfTheArticlesIsATestOfThisTarget() throws {
+        let tests = Self.files(in: "Tests/ExamplesTests/Articles")
+        let catalogs = ExampleProgram.root.appendingPathComponent("Sources")
+        var found = 0
+        for case let url as URL in FileManager.default.enumerator(at: catalogs, includingPropertiesForKeys: nil) ?? .init()
+        where url.pathExtension == "md" && url.path.contains(".docc/") {
+            for block in Self.swiftBlocks(of: try String(contentsOf: url, encoding: .utf8))
+            where block.split(separator: "\n").contains("import Testing") {
+                found += 1
+                let text = block.trimmingCharacters(in: .newlines)
+                #expect(tests.values.contains(text), "\(url.lastPathComponent)'s test starting \(text.prefix(120).debugDescription) is no file of Tests/ExamplesTests/Articles/")
+            }
+        }
+        #expect(found >= 3)
+    }
+
+    /// The articles' PostgreSQL examples (Apple's SDKs at hand cannot type-check
+    /// postgres-nio): each is a whole file of `Examples/`, run by the PostgreSQL tests.
+    @Test func everyPostgreSQLExampleOfTheArticlesIsAnExampleFile() throws {
+        let examples = try Self.examples()
+        let catalog = ExampleProgram.root.appendingPathComponent("Sources/ListAdapterPostgres/ListAdapterPostgres.docc")
+        var found = 0
+        for case let url as URL in FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) ?? .init()
+        where url.pathExtension == "md" {
+            for block in Self.swiftBlocks(of: try String(contentsOf: url, encoding: .utf8))
+            where block.split(separator: "\n").contains("import ListAdapterPostgres") {
+                found += 1
+                let text = block.trimmingCharacters(in: .newlines)
+                #expect(examples.values.contains(text), "\(url.lastPathComponent)'s example starting \(text.prefix(120).debugDescription) is no file of Examples/")
+            }
+        }
+        #expect(found >= 1)
     }
 
     @Test func theBlockReaderFindsBlocksAndTheirText() {

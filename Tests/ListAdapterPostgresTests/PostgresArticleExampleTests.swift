@@ -1,63 +1,31 @@
 #if PostgreSQL
 import Foundation
-import ListAdapter
-import ListAdapterPostgres
-import ListAdapterTesting
-import PostgresNIO
 import Testing
+import TestSupport
 
-/// README's PostgreSQL example, verbatim between the markers, compiled and run against the
-/// test server. (Apple's SDKs at hand cannot type-check postgres-nio's dependencies, so
-/// this is where the example is compiled: keep the two the same.)
-@MainActor
-@Suite("PostgreSQL source: the README example", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
-struct PostgresReadmeExampleTests {
-    struct Ticket: PostgresRowDecodable {              // your row type, decoded by column name
-        var id: Int64, queue: String?, subject: String
-        init(row: PostgresRandomAccessRow) throws {
-            id = try row["id"].decode(Int64.self)
-            queue = try row["queue"].decode(String?.self)
-            subject = try row["subject"].decode(String.self)
-        }
-    }
-
+/// The PostgreSQL article's example, `Examples/PostgresTickets/main.swift` (ExamplesTests
+/// checks that the article shows that file as it is), run against the test server: it lists
+/// the open tickets of a table `ticket` by queue. (Apple's SDKs at hand cannot type-check
+/// postgres-nio's dependencies, so this is where the example is compiled and run.)
+@Suite("PostgreSQL source: the article's example", .enabled(if: PostgresFixture.isAvailable, PostgresFixture.unavailable), .hangGuard)
+struct PostgresArticleExampleTests {
     @Test func theExampleListsTheOpenTickets() async throws {
         let fixture = try await PostgresFixture()
         defer { fixture.remove() }
+        // The example's own table name: this is the only test that uses it.
         try await fixture.psql("""
-            DROP TABLE \(fixture.table);
-            CREATE TABLE \(fixture.table) (id bigint PRIMARY KEY, queue text, subject text NOT NULL, version bigint NOT NULL DEFAULT 1,
+            DROP TABLE IF EXISTS ticket CASCADE;
+            DROP TABLE IF EXISTS listadapter_log_ticket;
+            CREATE TABLE ticket (id bigint PRIMARY KEY, queue text, subject text NOT NULL, version bigint NOT NULL DEFAULT 1,
                 status text NOT NULL, created_at timestamptz NOT NULL);
-            INSERT INTO \(fixture.table) SELECT g, 'queue ' || (g % 3), 'Ticket ' || g, 1,
+            INSERT INTO ticket SELECT g, 'queue ' || (g % 3), 'Ticket ' || g, 1,
                 CASE WHEN g % 4 = 0 THEN 'closed' ELSE 'open' END, now() - g * interval '1 minute' FROM generate_series(1, 40) AS g;
             """)
-        let databaseURL = PostgresFixture.url!
-        let table = fixture.table
-        // README: begin
-        let server = try PostgresServer(url: databaseURL)  // postgres://user:password@host:5432/db
-        var arguments = PostgresBindings()
-        arguments.append("closed")
-        let source = try await PostgresListSource<Int64, Int64, Ticket>(
-            server: server,
-            query: PostgresListQuery(
-                table: table, identifier: "id",
-                section: "queue",                           // any SQL expression, read as text; NULL: untitled
-                summary: "version",                         // changes whenever a row's display does
-                order: "queue, created_at DESC",            // the identifier is appended as a tiebreaker
-                filter: "status <> $1", arguments: arguments
-            ),
-            access: .owned                                  // default .followed: read-only
-        )
-        let adapter = ListViewAdapter(source: source)
-        // README: end
-        let probe = ListViewAdapterProbe(adapter)
-        await probe.recorder.wait { _ in adapter.snapshot.count == 30 }
-        #expect(adapter.snapshot.count == 30, "40 tickets, 10 of them closed")
-        #expect(adapter.snapshot.sectionTitles == ["queue 0", "queue 1", "queue 2"])
-        // created_at DESC: the newest (the smallest id) first in each queue.
-        #expect(adapter.snapshot.identifiers(inSection: 1).first == 1)
-        probe.cancel()
-        await source.close()
+        defer { try? fixture.psqlWaiting("DROP TABLE IF EXISTS ticket CASCADE; DROP TABLE IF EXISTS listadapter_log_ticket") }
+        let example = try ExampleExecutable.path("PostgresTickets")
+        let (status, output) = try await ChildProcess.run([example], environment: ["DATABASE_URL": PostgresFixture.url!], within: .seconds(300))
+        #expect(status == 0)
+        #expect(output == "30 open tickets in 3 queues\n", "40 tickets, 10 of them closed, in 3 queues")
     }
 }
 #endif
