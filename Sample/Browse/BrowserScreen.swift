@@ -34,8 +34,8 @@ final class BrowserScreen: @unchecked Sendable {
     private var hasListed = false
     /// The failure of the last load, shown above the status line until a load succeeds.
     private var failure: SourceFailure?
-    private var lastChange = "no change yet"
-    private var lastFetch: String?
+    private var lastChange: BrowserStatus.LastChange?
+    private var lastFetch: Duration?
     private var redrawScheduled = false
     private var requested = Set<String>()
     /// How long rows wait as placeholders; started over when the writer is switched on.
@@ -59,9 +59,7 @@ final class BrowserScreen: @unchecked Sendable {
         case .reload, .batch:
             hasListed = true
             if case .batch(_, let info) = event {
-                let changes = info.changes
-                lastChange = "+\(changes.itemInserts.count) -\(changes.itemDeletes.count), \(changes.itemMoves.count) moves, \(changes.itemUpdates.count) updates, "
-                    + String(format: "%.1f ms off main, %.2f ms on main", Self.milliseconds(info.computeDuration), Self.milliseconds(adapter.lastDeliveryDuration))
+                lastChange = BrowserStatus.LastChange(info.changes, offMain: info.computeDuration, onMain: adapter.lastDeliveryDuration)
             }
             keepCursorOnTarget()
         case .loadStateChanged(.failed(let error)):
@@ -139,9 +137,9 @@ final class BrowserScreen: @unchecked Sendable {
 
     // MARK: - Cursor
 
-    /// The lines the list may use: all but the status line, and the failure line if any.
+    /// The lines the list may use: all but the status area, and the failure line if any.
     private var listHeight: Int {
-        max(1, terminal.size.rows - 1 - (failure == nil ? 0 : 1))
+        max(1, terminal.size.rows - BrowserStatus.height - (failure == nil ? 0 : 1))
     }
 
     /// Display rows: each section's header, then its items.
@@ -247,11 +245,15 @@ final class BrowserScreen: @unchecked Sendable {
             let fitted = TerminalText.fitted(text, width: columns)
             screen += "\u{1B}[\(line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
         }
-        if let failure, rows > 1 {
+        let statusTop = rows - BrowserStatus.height + 1
+        if let failure, statusTop > 2 {
             let note = TerminalText.fitted("load failed, showing the last good list: \(failure)", width: columns)
-            screen += "\u{1B}[\(rows - 1);1H\u{1B}[1m\(note)\u{1B}[0m"
+            screen += "\u{1B}[\(statusTop - 1);1H\u{1B}[1m\(note)\u{1B}[0m"
         }
-        screen += "\u{1B}[\(rows);1H\u{1B}[7m\(status(columns: columns))\u{1B}[0m"
+        // The summary line highlighted, the table under it plain.
+        for (offset, line) in status.lines(width: columns).enumerated() where statusTop + offset >= 1 {
+            screen += "\u{1B}[\(statusTop + offset);1H" + (offset == 0 ? "\u{1B}[7m\(line)\u{1B}[0m" : line)
+        }
         terminal.write(screen)
     }
 
@@ -267,19 +269,15 @@ final class BrowserScreen: @unchecked Sendable {
         return "… loading \(id)"
     }
 
-    /// The facts most worth seeing first, key hints always kept.
-    private func status(columns: Int) -> String {
-        if let typing { return StatusLine.compose(["search: \(typing)_"], hints: "Enter Esc", width: columns) }
-        var mode = searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? setup.regrouped?.grouping ?? "" : setup.grouping)
-        if writer?.isRunning == true { mode += ", writer on" + (fillTimes.fact.map { ", " + $0 } ?? "") }
-        let facts = [
-            Wording.count(adapter.snapshot.count, "item") + " in " + Wording.count(adapter.numberOfSections, "section"),
-            mode,
-            lastChange,
-            lastFetch.map { "fetch \($0)" } ?? "",
-            "\(adapter.cachedItemCount) cached",
-        ]
-        return StatusLine.compose(facts, hints: setup.keyHints, width: columns)
+    /// What the status area says now.
+    private var status: BrowserStatus {
+        let running = writer?.isRunning == true
+        return BrowserStatus(
+            shown: searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? setup.regrouped?.grouping ?? "" : setup.grouping),
+            items: adapter.snapshot.count, sections: adapter.numberOfSections, writerIsRunning: running,
+            hints: setup.keyHints, typing: typing, lastChange: lastChange, lastFetch: lastFetch,
+            cached: adapter.cachedItemCount, slowestFill: running ? fillTimes.slowest : nil
+        )
     }
 
     private func fetch(_ path: ItemPath, id: String) {
@@ -288,12 +286,8 @@ final class BrowserScreen: @unchecked Sendable {
         adapter.item(at: path) { [weak self] _ in
             guard let self else { return }
             self.requested.remove(id)
-            self.lastFetch = String(format: "%.1f ms", Self.milliseconds(ContinuousClock.now - start))
+            self.lastFetch = ContinuousClock.now - start
             self.scheduleRedraw()
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
     }
 }

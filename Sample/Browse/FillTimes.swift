@@ -41,9 +41,4 @@ struct FillTimes {
     mutating func reset() {
         self = FillTimes()
     }
-
-    /// `slowest fill 12.3 ms`, or nil before a row has filled in.
-    var fact: String? {
-        slowest.map { "slowest fill " + String(format: "%.1f ms", BrowserScreen.milliseconds($0)) }
-    }
 }

@@ -1,5 +1,6 @@
-/// The browser's bottom line: facts in order of use, key hints always at the right end,
-/// fitted to the terminal's width in display columns.
+/// The first line of the browser's status area (``BrowserStatus``): facts in order of
+/// use, key hints always at the right end, fitted to the terminal's width in display
+/// columns.
 ///
 /// Pure; use it on any thread.
 enum StatusLine {

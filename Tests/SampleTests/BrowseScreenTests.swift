@@ -46,10 +46,11 @@ struct BrowseScreenTests {
                 #expect(TerminalText.width(of: String(line)) <= 80, "\(moment): too wide: \(line)")
             }
             // Every list line is a header or a row: none is the tail of a wrapped one.
-            for line in lines.dropLast() where !line.isEmpty {
+            for line in StatusArea.listLines(of: screen) where !line.isEmpty {
                 #expect(line.hasPrefix("== ") || line.hasPrefix("  "), "\(moment): \(line)")
             }
-            #expect(lines.last?.hasSuffix("j/k [ ] q") == true, "\(moment): \(lines.last ?? "")")
+            let summary = StatusArea(screen: screen).summary
+            #expect(summary.hasSuffix("j/k [ ] q"), "\(moment): \(summary)")
             // Nothing written by the data reached the terminal as a control sequence.
             let styled = try session.tmux(["capture-pane", "-t", session.name, "-p", "-e"])
             #expect(!styled.contains("\u{1B}[31m") && !styled.contains("\u{1B}[2J"), "\(moment)")
@@ -83,12 +84,17 @@ struct BrowseScreenTests {
         defer { folder.remove() }
         let session = try Self.browse(folder, "--table t", rows: 10)
         defer { session.kill() }
-        let screen = try await session.waitForScreen("the row") { $0.contains("1 item") && !$0.contains("… loading") }
-        let status = try #require(screen.split(separator: "\n").last.map(String.init))
-        // One item in one section, not grouped; only the keys that work here.
-        #expect(status.hasPrefix("1 item in 1 section | not grouped |"), "\(status)")
-        #expect(status.hasSuffix("  j/k [ ] q"), "\(status)")
-        #expect(!status.contains("by day") && !status.contains("/ g w"))
+        let screen = try await session.waitForScreen("the row and its fetch time") {
+            $0.contains("1 item") && !$0.contains("… loading") && StatusArea(screen: $0).table["fetch"] != "-"
+        }
+        let status = StatusArea(screen: screen)
+        // Not grouped, one item in one section; only the keys that work here.
+        #expect(status.summary.hasPrefix("not grouped | 1 item in 1 section  "), "\(status.summary)")
+        #expect(status.summary.hasSuffix("  j/k [ ] q"), "\(status.summary)")
+        #expect(!status.summary.contains("by day") && !status.summary.contains("/ g w"))
+        // Every figure under its name: no change yet, the row's fetch timed, one payload cached.
+        #expect(status.table["added"] == "-" && status.table["off main"] == "-" && status.table["slowest fill"] == "-", "\(screen)")
+        #expect(status.table["fetch"]?.hasSuffix("s") == true && status.table["cached"] == "1", "\(screen)")
         try session.send("q")
     }
 
