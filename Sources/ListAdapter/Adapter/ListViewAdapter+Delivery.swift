@@ -5,6 +5,8 @@ extension ListViewAdapter {
     /// Delivery queue. - Complexity: O(size of the change) plus the observers' work.
     func apply(_ delivery: Delivery) {
         assertOnDeliveryQueue()
+        // The caller's own code: not a delivery of the adapter's, so not timed as one.
+        if case .transitionShown(let shown) = delivery { return shown() }
         let clock = ContinuousClock()
         let start = clock.now
         let cpuStart = ThreadCPUClock.now
@@ -45,6 +47,8 @@ extension ListViewAdapter {
             if case .failed = state { loadDidFail() }
         case .duplicates(let duplicates):
             notify(.duplicateIdentifiers(duplicates))
+        case .transitionShown:
+            break                                   // handled above, untimed
         }
     }
 

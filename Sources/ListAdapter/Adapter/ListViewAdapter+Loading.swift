@@ -140,6 +140,12 @@ extension ListViewAdapter: InvalidationTarget {
             configuration.logger.error("load failed; keeping the last good list", metadata: ["error": "\(failure)"])
             deliver(.loadState(.failed(failure)))
         }
+        // A load accepted since the last transition is of its source: its list is on its way
+        // to observers, and the transition's `onShown` follows it in the delivery queue.
+        if case .success = result, let shown = core.transitionShown {
+            core.transitionShown = nil
+            deliver(.transitionShown(shown))
+        }
         perform(then)
     }
 

@@ -25,6 +25,8 @@ extension ListViewAdapter {
         /// How the next computed change is delivered.
         var nextReason = ListChangeInfo.Reason.invalidation
         var nextIsAnimated = true
+        /// The last transition's `onShown`, until a load of its source is delivered.
+        var transitionShown: (@Sendable () -> Void)?
         /// Whether the last load that completed applied a patch: a storm is then coalesced
         /// for ``ListViewAdapterConfiguration/patchCoalescingInterval``.
         var lastLoadWasPatched = false
@@ -81,6 +83,8 @@ extension ListViewAdapter {
         case update(ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration, patched: Bool = false)
         case loadState(ListLoadState)
         case duplicates(DuplicateIdentifiers<ID>)
+        /// A transition's `onShown`, called once the list before it in the queue is applied.
+        case transitionShown(@Sendable () -> Void)
     }
 
     /// A payload request waiting for its fetch.

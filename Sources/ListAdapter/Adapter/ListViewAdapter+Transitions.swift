@@ -8,10 +8,24 @@ extension ListViewAdapter {
     /// for items whose summary in the new source matches. Several transitions in a row:
     /// the last one wins, and every change is computed against a list observers saw.
     ///
+    /// `onShown`, if given, is called on the delivery queue right after observers received
+    /// the first list loaded from `source` (also when that list equals the old one and no
+    /// batch was delivered): the moment to say what the list now shows, say a title "by
+    /// sender", which would be wrong while the old list is still on screen. It is never
+    /// called for a transition replaced by a later one before its list was delivered, nor
+    /// while its loads fail.
+    ///
+    /// ```swift
+    /// adapter.transition(to: bySender) { title = "By sender" }
+    /// ```
+    ///
     /// Call it from any thread.
-    public func transition(to source: some ListDataSource<ID, Summary, Item>, animated: Bool = true) {
+    public func transition(
+        to source: some ListDataSource<ID, Summary, Item>, animated: Bool = true, onShown: (@Sendable () -> Void)? = nil
+    ) {
         let source = source as Source
         queue.async {
+            self.core.transitionShown = onShown
             let old = self.core.source
             self.core.generation += 1
             self.core.source = source
