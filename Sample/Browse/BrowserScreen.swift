@@ -28,8 +28,12 @@ final class BrowserScreen: @unchecked Sendable {
     private var cursor = 0
     private var top = 0
     private var target: CursorTarget?
+    /// Whether the user chose the other grouping (`g`); a search keeps its own.
     private var grouped = false
-    private var searching: String?
+    /// The list shown, and the one loading to replace it.
+    private var lists = ListSwitch()
+    /// Redraws the elapsed time while a list loads.
+    private var ticker: (any DispatchSourceTimer)?
     private var typing: String?
     private var hasListed = false
     /// The failure of the last load, shown above the status line until a load succeeds.
@@ -105,12 +109,11 @@ final class BrowserScreen: @unchecked Sendable {
         case .character("]"): jumpSection(forward: true)
         case .character("["): jumpSection(forward: false)
         case .character("/") where setup.search != nil: typing = ""
-        case .escape where searching != nil:
-            searching = nil
-            adapter.transition(to: grouped ? regroupedSource() : mainSource)
+        case .escape where isSearch(lists.wanted):
+            show(grouped ? .regrouped : .main)
         case .character("g") where setup.regrouped != nil:
             grouped.toggle()
-            if searching == nil { adapter.transition(to: grouped ? regroupedSource() : mainSource) }
+            if !isSearch(lists.wanted) { show(grouped ? .regrouped : .main) }
         case .character("w"):
             writer?.toggle()
             if writer?.isRunning == true { fillTimes.reset() }
@@ -121,25 +124,66 @@ final class BrowserScreen: @unchecked Sendable {
     }
 
     private func search(_ text: String) {
-        guard let makeQuery = setup.search, !BrowseSetup.ftsPhrase(text).isEmpty else { return }
-        searching = text
-        let source = BrowseSetup.Source(database: mainSource.database, query: makeQuery(text))
-        adapter.transition(to: source)
+        guard setup.search != nil, !BrowseSetup.ftsPhrase(text).isEmpty else { return }
+        show(.search(text))
+    }
+
+    private func isSearch(_ list: BrowserList) -> Bool {
+        if case .search = list { true } else { false }
+    }
+
+    /// Transitions to `list`; its label replaces the old one once it is delivered, and
+    /// until then the screen says what is loading, with the time it has taken.
+    private func show(_ list: BrowserList) {
+        guard let number = lists.ask(for: list, at: .now) else { return }
+        let source = source(of: list)
+        startTicker()
+        let adapter = adapter
+        TransitionHold.run { [weak self] in
+            adapter.transition(to: source) { [weak self] in self?.didShow(list, transition: number) }
+        }
+    }
+
+    private func didShow(_ list: BrowserList, transition number: Int) {
+        lists.didShow(list, transition: number)
+        if lists.loadingSince == nil {
+            ticker?.cancel()
+            ticker = nil
+        }
+        scheduleRedraw()
+    }
+
+    /// Redraws four times a second while a list loads, for its elapsed time.
+    private func startTicker() {
+        guard ticker == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+        timer.setEventHandler { [weak self] in self?.scheduleRedraw() }
+        timer.resume()
+        ticker = timer
     }
 
     private var regrouped: BrowseSetup.Source?
-    private func regroupedSource() -> BrowseSetup.Source {
-        if let regrouped { return regrouped }
-        let source = BrowseSetup.Source(database: mainSource.database, query: setup.regrouped?.query ?? setup.main)
-        regrouped = source
-        return source
+    private func source(of list: BrowserList) -> BrowseSetup.Source {
+        switch list {
+        case .main:
+            return mainSource
+        case .regrouped:
+            if let regrouped { return regrouped }
+            let source = BrowseSetup.Source(database: mainSource.database, query: setup.regrouped?.query ?? setup.main)
+            regrouped = source
+            return source
+        case .search(let text):
+            return BrowseSetup.Source(database: mainSource.database, query: setup.search?(text) ?? setup.main)
+        }
     }
 
     // MARK: - Cursor
 
-    /// The lines the list may use: all but the status area, and the failure line if any.
+    /// The lines the list may use: all but the status area, and the note line (a load
+    /// failed, or a list is loading) if any.
     private var listHeight: Int {
-        max(1, terminal.size.rows - BrowserStatus.height - (failure == nil ? 0 : 1))
+        max(1, terminal.size.rows - BrowserStatus.height - (failure == nil && lists.loadingSince == nil ? 0 : 1))
     }
 
     /// Display rows: each section's header, then its items.
@@ -246,9 +290,8 @@ final class BrowserScreen: @unchecked Sendable {
             screen += "\u{1B}[\(line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
         }
         let statusTop = rows - BrowserStatus.height + 1
-        if let failure, statusTop > 2 {
-            let note = TerminalText.fitted("load failed, showing the last good list: \(failure)", width: columns)
-            screen += "\u{1B}[\(statusTop - 1);1H\u{1B}[1m\(note)\u{1B}[0m"
+        if let note = lists.note(in: setup, at: frameTime, failure: failure), statusTop > 2 {
+            screen += "\u{1B}[\(statusTop - 1);1H\u{1B}[1m\(TerminalText.fitted(note, width: columns))\u{1B}[0m"
         }
         // The summary line highlighted, the table under it plain.
         for (offset, line) in status.lines(width: columns).enumerated() where statusTop + offset >= 1 {
@@ -273,7 +316,7 @@ final class BrowserScreen: @unchecked Sendable {
     private var status: BrowserStatus {
         let running = writer?.isRunning == true
         return BrowserStatus(
-            shown: searching.map { "search \"\($0)\" (Esc: back)" } ?? (grouped ? setup.regrouped?.grouping ?? "" : setup.grouping),
+            shown: lists.shown.label(in: setup),
             items: adapter.snapshot.count, sections: adapter.numberOfSections, writerIsRunning: running,
             hints: setup.keyHints, typing: typing, lastChange: lastChange, lastFetch: lastFetch,
             cached: adapter.cachedItemCount, slowestFill: running ? fillTimes.slowest : nil

@@ -121,8 +121,8 @@ struct BrowserTerminalTests {
         // Escape goes back; g regroups by sender and back, by transitions.
         try session.send("Escape")
         _ = try await session.waitForScreen("the full list again") { $0.contains("3000 items") && $0.contains("by day") }
-        // The status line names the grouping at once; the list follows when the transition
-        // is delivered: wait for the list itself (headers are days, or senders).
+        // The status line names the new grouping once its list is delivered (see
+        // BrowseTransitionTests): wait for the list itself (headers are days, or senders).
         try session.send("g")
         _ = try await session.waitForScreen("grouping by sender") { $0.contains("by sender") && $0.hasPrefix("== ") && !$0.hasPrefix("== 2026-") }
         try session.send("g")
