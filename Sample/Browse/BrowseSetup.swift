@@ -66,7 +66,9 @@ struct BrowseSetup: Sendable {
             main: SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC"),
             grouping: "by day",
             regrouped: (
-                SQLiteListQuery(table: "message", identifier: "id", section: "sender", summary: "version", order: "date DESC, id DESC"),
+                // In section order, so that each sender's rows come in one run, read from the
+                // covering index `message_by_sender` (MailGenerator.senderIndex).
+                SQLiteListQuery(table: "message", identifier: "id", section: "sender", summary: "version", order: "sender, date DESC, id DESC"),
                 "by sender"
             ),
             search: { text in

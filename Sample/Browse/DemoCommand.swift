@@ -8,7 +8,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Browse a million-message demo mailbox (created on first run).",
         discussion: """
         The database is created once in $XDG_CACHE_HOME/listadapter-sample (else \
-        $HOME/.cache/listadapter-sample), about 410 MB for a million messages; remove that \
+        $HOME/.cache/listadapter-sample), about 430 MB for a million messages; remove that \
         folder to reclaim the space. An interrupted creation is cleaned up (at once on \
         Ctrl-C, or by the next run).
 
@@ -37,6 +37,7 @@ struct DemoCommand: ParsableCommand {
         let bar = ProgressBar(label: "generating")
         if try !demo.createIfMissing(progress: { bar.update($0, of: $1) }) {
             print("using the demo database at \(demo.path)")
+            _ = try demo.addMissingIndexes()
         }
         let setup = BrowseSetup.mail(path: demo.path)
         let source: BrowseSetup.Source
