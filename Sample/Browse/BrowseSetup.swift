@@ -29,7 +29,9 @@ struct DisplayRow: FetchableRecord, Sendable {
 
 /// What the browser lists, and what it may switch to.
 struct BrowseSetup: Sendable {
-    typealias Source = SQLiteListSource<String, String?, DisplayRow>
+    /// Identifiers are read exactly, whatever their storage class (a column may mix
+    /// INTEGER and TEXT): see ``TableOptions/openSource(query:)``.
+    typealias Source = SQLiteListSource<SQLiteIdentifier, String?, DisplayRow>
 
     var path: String
     /// The source as the user named it, for messages: `table "message" in mail.sqlite`.

@@ -11,11 +11,11 @@ import ListAdapterSQLite
 /// Main queue only.
 final class BrowserScreen: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
-    typealias Adapter = ListViewAdapter<String, String?, DisplayRow>
+    typealias Adapter = ListViewAdapter<SQLiteIdentifier, String?, DisplayRow>
 
     /// What the cursor is on, followed by identity across changes.
     private enum CursorTarget: Equatable {
-        case item(String)
+        case item(SQLiteIdentifier)
         case header(title: String?)
     }
 
@@ -41,7 +41,7 @@ final class BrowserScreen: @unchecked Sendable {
     private var lastChange: BrowserStatus.LastChange?
     private var lastFetch: Duration?
     private var redrawScheduled = false
-    private var requested = Set<String>()
+    private var requested = Set<SQLiteIdentifier>()
     /// How long rows wait as placeholders; started over when the writer is switched on.
     private var fillTimes = FillTimes()
 
@@ -58,7 +58,7 @@ final class BrowserScreen: @unchecked Sendable {
 
     // MARK: - Events
 
-    private func handle(_ event: ListEvent<String, String?>) {
+    private func handle(_ event: ListEvent<SQLiteIdentifier, String?>) {
         switch event {
         case .reload, .batch:
             hasListed = true
@@ -300,14 +300,15 @@ final class BrowserScreen: @unchecked Sendable {
         terminal.write(screen)
     }
 
+    /// A row: its payload, or its identifier (as an SQL literal: `7`, `'x'`) while it loads.
     private func itemText(at path: ItemPath, frameTime: ContinuousClock.Instant) -> String {
-        let id = adapter.identifier(at: path) ?? "?"
+        guard let id = adapter.identifier(at: path) else { return "?" }
         if let payload = adapter.cachedItem(at: path) {
-            fillTimes.drewPayload(id, at: frameTime)
+            fillTimes.drewPayload(id.description, at: frameTime)
             return payload.text
         }
         if adapter.itemHasVanished(at: path) { return "(deleted) \(id)" }     // the next delivery removes it
-        fillTimes.drewPlaceholder(id, at: frameTime)
+        fillTimes.drewPlaceholder(id.description, at: frameTime)
         fetch(path, id: id)
         return "… loading \(id)"
     }
@@ -323,7 +324,7 @@ final class BrowserScreen: @unchecked Sendable {
         )
     }
 
-    private func fetch(_ path: ItemPath, id: String) {
+    private func fetch(_ path: ItemPath, id: SQLiteIdentifier) {
         guard requested.insert(id).inserted else { return }
         let start = ContinuousClock.now
         adapter.item(at: path) { [weak self] _ in

@@ -47,13 +47,19 @@ struct TableOptions: ParsableArguments {
 
     /// Opens the database and checks that `query` prepares against it.
     ///
+    /// Identifiers are ``SQLiteIdentifier``s: read exactly whatever their storage class,
+    /// so a column may mix INTEGER and TEXT (`1` and `'1'` are two rows), and texts equal
+    /// only under Unicode normalisation stay two. They print as SQL literals: an INTEGER
+    /// as its digits (as before for rowid tables), a TEXT quoted (`'x'`), a REAL, a BLOB
+    /// as `x'0102'`.
+    ///
     /// - Throws: ``SourceFailure`` naming the table and file.
-    func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<String, String?, Item> {
+    func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<SQLiteIdentifier, String?, Item> {
         do {
             guard changeLog else { return try SQLiteListSource(path: path, query: query) }
-            var options = SQLiteListSource<String, String?, Item>.Options()
+            var options = SQLiteListSource<SQLiteIdentifier, String?, Item>.Options()
             options.changeLog = true
-            let source = try SQLiteListSource<String, String?, Item>(path: path, query: query, access: .owned, options: options)
+            let source = try SQLiteListSource<SQLiteIdentifier, String?, Item>(path: path, query: query, access: .owned, options: options)
             try source.installChangeLog()
             return source
         } catch {

@@ -22,6 +22,9 @@ struct WatchCommand: ParsableCommand {
         With --json, the first line is {"snapshot": {"sections": [{"title": ..., "ids": [...]}]}} \
         and each later line one change, in the {"batches": [...], "stats": {...}} shape of \
         `sample diff` (ids printed as strings; --no-after leaves out each batch's "after" list). \
+        An SQLite identifier is read exactly, whatever its storage class, and printed as an \
+        SQL literal: an INTEGER as its digits, a TEXT quoted ('x'), a REAL, a BLOB as x'0102' \
+        (a column may mix them: 1 and '1' are two rows). \
         Each failure is printed once: with --json as one line {"error": {"kind": ..., "message": ...}} \
         on standard output, otherwise as "Error: KIND: MESSAGE" on standard error. \
         Stops on SIGINT, SIGTERM or when standard input ends (Ctrl-D, a closed pipe; with \
@@ -73,7 +76,7 @@ struct WatchCommand: ParsableCommand {
             try PostgresWatch(options: options, url: url, idType: idType, changeLog: options.changeLog).start(printer: printer, patience: patience)
             dispatchMain()
         }
-        let source: SQLiteListSource<String, String?, IgnoredRow>
+        let source: SQLiteListSource<SQLiteIdentifier, String?, IgnoredRow>
         do {
             source = try options.openSource(query: options.query)
         } catch {
