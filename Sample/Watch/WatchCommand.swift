@@ -26,7 +26,10 @@ struct WatchCommand: ParsableCommand {
         SQL literal: an INTEGER as its digits, a TEXT quoted ('x'), a REAL, a BLOB as x'0102' \
         (a column may mix them: 1 and '1' are two rows). \
         Each failure is printed once: with --json as one line {"error": {"kind": ..., "message": ...}} \
-        on standard output, otherwise as "Error: KIND: MESSAGE" on standard error. \
+        on standard output, otherwise as "Error: KIND: MESSAGE" on standard error. Rows that \
+        repeat an earlier row's identifier (the first is kept) are a warning, printed once per \
+        load in the same way: {"warning": {"kind": "duplicateIdentifiers", "count": N, \
+        "message": ..., "samples": [...]}}, or "warning: duplicateIdentifiers: MESSAGE". \
         Stops on SIGINT, SIGTERM or when standard input ends (Ctrl-D, a closed pipe; with \
         </dev/null once the list has been printed); stops by itself when it cannot go on: \
         at once when the first load fails or the file is deleted or replaced, after 5 s of \

@@ -1,8 +1,8 @@
 import Foundation
 import ListAdapter
 
-/// Prints `watch` events and failures, as JSON lines on standard output or as text
-/// (failures and warnings on standard error). Called on the main queue.
+/// Prints `watch` events, failures and warnings, as JSON lines on standard output or as
+/// text (failures and warnings on standard error). Called on the main queue.
 struct WatchPrinter: Sendable {
     let json: Bool
     /// Whether each printed batch carries its `after` list (`--no-after` leaves it out).
@@ -31,10 +31,18 @@ struct WatchPrinter: Sendable {
                     Wording.count(batch.after.numberOfSections, "section"), milliseconds
                 ))
             }
-        case .duplicateIdentifiers(let duplicates):
-            FileHandle.standardError.write(Data("warning: \(duplicates.count) duplicate identifiers, e.g. \(duplicates.samples.prefix(3))\n".utf8))
-        case .loadStateChanged:
-            break                                   // failures come through `print(_: SourceFailure)`
+        case .loadStateChanged, .duplicateIdentifiers:
+            break                                   // through `print(_: SourceFailure)` and `print(_: SourceWarning)`
+        }
+    }
+
+    /// Prints a warning once: one `{"warning": ...}` line with `--json`, else
+    /// `warning: kind: message` on standard error.
+    func print(_ warning: SourceWarning) {
+        if json {
+            emit(warning.json.serialized())
+        } else {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
     }
 

@@ -64,7 +64,9 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
         case .loadStateChanged(.content), .loadStateChanged(.empty):
             failingSince = nil
             lastPrinted = nil
-        case .loadStateChanged(.loading), .duplicateIdentifiers:
+        case .duplicateIdentifiers(let duplicates):
+            printer.print(SourceWarning(duplicates, source: label) { "\($0)" })
+        case .loadStateChanged(.loading):
             printer.print(event)
         }
     }

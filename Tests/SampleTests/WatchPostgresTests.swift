@@ -69,6 +69,20 @@ struct WatchPostgresTests {
         #expect(!watcher.standardError.contains(password))
     }
 
+    @Test func duplicateIdentifiersAreOneJSONWarningLine() async throws {
+        try psql("CREATE TABLE \(table) (id bigint, queue text); INSERT INTO \(table) VALUES (1, 'a'), (1, 'b'), (2, 'a'), (3, 'b'), (3, 'c')")
+        defer { _ = try? psql("DROP TABLE IF EXISTS \(table) CASCADE") }
+        let watcher = try RunningSample(["watch", "--postgres", "--table", table, "--order", "id, queue", "--json"], inputFromDevNull: true)
+        #expect(await watcher.exitStatus(within: 120) == 0, "\(watcher.standardError)")
+        let lines = await watcher.remainingLines()
+        try #require(lines.count == 2, "\(lines)")
+        let components = try #require(URLComponents(string: url))
+        let server = "postgres://\(components.user ?? "?")@\(components.host ?? "?"):\(components.port ?? 0)/\(components.path.dropFirst())"
+        try WatchWarningTests.checkDuplicateWarning(lines[0], source: "table \(table) in \(server)", samples: ["1", "3"])
+        #expect(lines[1] == #"{"snapshot":{"sections":[{"title":null,"ids":["1","2","3"]}]}}"#)
+        #expect(watcher.standardError.isEmpty, "\(watcher.standardError)")
+    }
+
     @Test func aMissingTableIsOneJSONErrorNamingItAndTheServerWithoutThePassword() async throws {
         let watcher = try RunningSample(["watch", "--postgres", url, "--table", table, "--json"], inputFromDevNull: true)
         #expect(await watcher.exitStatus(within: 120) == 2)
