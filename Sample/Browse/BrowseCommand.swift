@@ -32,11 +32,12 @@ struct BrowseCommand: ParsableCommand {
             query.origin = .select(Self.selectShowing(names, from: options.table))
         }
         // The database and query first: their errors say more than a missing terminal.
-        let source: BrowseSetup.Source = try options.openSource(query: query)
-        let setup = BrowseSetup(
+        let (source, cleanUp): (BrowseSetup.Source, ChangeLogCleanup?) = try options.openSource(query: query)
+        var setup = BrowseSetup(
             path: options.path, label: options.sourceLabel, main: query,
             grouping: options.section.map { "by \($0)" } ?? "not grouped"
         )
+        setup.changeLogCleanup = cleanUp
         try Browser.run(setup, source: source)
     }
 

@@ -45,6 +45,8 @@ struct BrowseSetup: Sendable {
     var search: (@Sendable (String) -> SQLiteListQuery)?
     /// Whether `w` may start the simulated mail writer.
     var canWrite = false
+    /// The change log `--change-log` installed, removed if the first load fails.
+    var changeLogCleanup: ChangeLogCleanup?
 
     /// The keys that do something here, for the status line: `/`, `g` and `w` only where
     /// they apply.

@@ -20,11 +20,17 @@ enum Browser {
         dispatchMain()
     }
 
-    /// Gives the terminal back, prints `failure` on standard error, whole and once, and
-    /// exits with `status`. Main queue.
-    static func end(with failure: SourceFailure, status: ExitStatus) -> Never {
+    /// Gives the terminal back, prints `failure` on standard error, whole and once, deals
+    /// with the change log `cleanUp` names (removed if this run installed it), and exits
+    /// with `status`. Main queue (blocked while the change log is removed).
+    static func end(with failure: SourceFailure, status: ExitStatus, cleanUp: ChangeLogCleanup? = nil) -> Never {
         Terminal.restore()
         FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+        if let cleanUp {
+            let done = DispatchSemaphore(value: 0)
+            cleanUp.afterFailedFirstLoad(on: .global()) { done.signal() }
+            done.wait()
+        }
         exit(status.rawValue)
     }
 }

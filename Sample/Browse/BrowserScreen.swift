@@ -68,7 +68,7 @@ final class BrowserScreen: @unchecked Sendable {
             keepCursorOnTarget()
         case .loadStateChanged(.failed(let error)):
             let failure = SourceFailure(error, source: setup.label)
-            if !hasListed { Browser.end(with: failure, status: .firstLoadFailed) }
+            if !hasListed { Browser.end(with: failure, status: .firstLoadFailed, cleanUp: setup.changeLogCleanup) }
             self.failure = failure
         case .loadStateChanged(.content), .loadStateChanged(.empty):
             failure = nil

@@ -53,15 +53,20 @@ struct TableOptions: ParsableArguments {
     /// as its digits (as before for rowid tables), a TEXT quoted (`'x'`), a REAL, a BLOB
     /// as `x'0102'`.
     ///
+    /// With `--change-log`, it installs the change log, and returns what to do with it if
+    /// the first load fails (``ChangeLogCleanup``).
+    ///
     /// - Throws: ``SourceFailure`` naming the table and file.
-    func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> SQLiteListSource<SQLiteIdentifier, String?, Item> {
+    func openSource<Item>(query: SQLiteListQuery) throws(SourceFailure) -> (SQLiteListSource<SQLiteIdentifier, String?, Item>, ChangeLogCleanup?) {
         do {
-            guard changeLog else { return try SQLiteListSource(path: path, query: query) }
+            guard changeLog else { return (try SQLiteListSource(path: path, query: query), nil) }
             var options = SQLiteListSource<SQLiteIdentifier, String?, Item>.Options()
             options.changeLog = true
             let source = try SQLiteListSource<SQLiteIdentifier, String?, Item>(path: path, query: query, access: .owned, options: options)
+            let wasInstalled = try source.changeLogIsInstalled()
             try source.installChangeLog()
-            return source
+            let cleanUp = ChangeLogCleanup(installedByThisRun: !wasInstalled, source: sourceLabel) { try source.removeChangeLog() }
+            return (source, cleanUp)
         } catch {
             throw SourceFailure(error, source: sourceLabel)
         }

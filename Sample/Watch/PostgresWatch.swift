@@ -60,8 +60,11 @@ struct PostgresWatch {
         Task {
             do {
                 let source = try await PostgresListSource<ID, String?, IgnoredPostgresRow>(server: server, query: query, access: access, options: options)
+                let cleanUp = access == .owned
+                    ? ChangeLogCleanup(installedByThisRun: source.openingInstalledChangeLog, source: label) { try await source.removeChangeLog() }
+                    : nil
                 DispatchQueue.main.async {
-                    WatchSession.start(source: source, label: label, printer: printer, patience: patience)
+                    WatchSession.start(source: source, label: label, printer: printer, patience: patience, cleanUp: cleanUp)
                 }
             } catch {
                 let failure = SourceFailure(error, source: label)

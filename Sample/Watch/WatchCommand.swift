@@ -80,8 +80,9 @@ struct WatchCommand: ParsableCommand {
             dispatchMain()
         }
         let source: SQLiteListSource<SQLiteIdentifier, String?, IgnoredRow>
+        let cleanUp: ChangeLogCleanup?
         do {
-            source = try options.openSource(query: options.query)
+            (source, cleanUp) = try options.openSource(query: options.query)
         } catch {
             guard json else { throw error }
             printer.print(error)
@@ -89,7 +90,7 @@ struct WatchCommand: ParsableCommand {
         }
         let label = options.sourceLabel
         DispatchQueue.main.async {
-            WatchSession.start(source: source, label: label, printer: printer, patience: patience)
+            WatchSession.start(source: source, label: label, printer: printer, patience: patience, cleanUp: cleanUp)
         }
         dispatchMain()
     }

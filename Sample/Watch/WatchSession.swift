@@ -33,17 +33,25 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
     /// When the current run of failures began; `nil` while the source is healthy.
     private var failingSince: ContinuousClock.Instant?
     private var lastPrinted: String?
+    /// The change log `--change-log` installed, removed when the first load fails.
+    private let cleanUp: ChangeLogCleanup?
+    /// Set once the first load failed: the process exits once the change log is dealt with.
+    private var ending = false
 
     /// Starts following `source`, kept until the process exits. Main queue.
-    static func start(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration = defaultPatience) {
-        let session = WatchSession(source: source, label: label, printer: printer, patience: patience)
+    static func start(
+        source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration = defaultPatience,
+        cleanUp: ChangeLogCleanup? = nil
+    ) {
+        let session = WatchSession(source: source, label: label, printer: printer, patience: patience, cleanUp: cleanUp)
         runningWatchSession = session
         session.signals = ProcessEnd.onTerminationSignals()
         ProcessEnd.onEndOfInput { [weak session] in session?.inputEnded() }
     }
 
-    private init(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration) {
+    private init(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration, cleanUp: ChangeLogCleanup?) {
         self.patience = patience
+        self.cleanUp = cleanUp
         var configuration = ListViewAdapterConfiguration()
         // Failures are printed here, once; the adapter's own log line would repeat them.
         configuration.logger.logLevel = .critical
@@ -54,6 +62,7 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
     }
 
     private func handle(_ event: ListEvent<ID, String?>) {
+        guard !ending else { return }
         switch event {
         case .reload, .batch:
             hasListed = true
@@ -81,7 +90,12 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
             lastPrinted = failure.description
             printer.print(failure)
         }
-        if !hasListed { exit(ExitStatus.firstLoadFailed.rawValue) }
+        if !hasListed {
+            guard let cleanUp else { exit(ExitStatus.firstLoadFailed.rawValue) }
+            ending = true
+            cleanUp.afterFailedFirstLoad(on: .main) { exit(ExitStatus.firstLoadFailed.rawValue) }
+            return
+        }
         if failure.isFileGone { exit(ExitStatus.fileGone.rawValue) }
         if failingSince == nil {
             failingSince = .now

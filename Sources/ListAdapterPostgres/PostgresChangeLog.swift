@@ -115,6 +115,19 @@ struct PostgresChangeLog: Sendable {
         ]
     }
 
+    /// The statements that remove the log (its triggers, their functions, the log table),
+    /// in one transaction, serialised with installers by the same advisory lock.
+    var removeSQL: [String] {
+        [
+            "SELECT pg_advisory_xact_lock(hashtext(\(("listadapter:" + baseName).quotedLiteral)))",
+            "DROP TRIGGER IF EXISTS listadapter_log_row ON \(qualifiedTable)",
+            "DROP TRIGGER IF EXISTS listadapter_log_statement ON \(qualifiedTable)",
+            "DROP FUNCTION IF EXISTS \(qualified(baseName + "_row"))()",
+            "DROP FUNCTION IF EXISTS \(qualified(baseName + "_stmt"))()",
+            "DROP TABLE IF EXISTS \(qualifiedLog)",
+        ]
+    }
+
     /// `$1`: the table's `regclass` text. One row per trigger of ours the table has.
     static let installedTriggersSQL = """
         SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname IN ('listadapter_log_row', 'listadapter_log_statement') AND tgenabled <> 'D'

@@ -14,6 +14,12 @@ extension PostgresListSource: IncrementalListDataSource {
     /// - Throws: ``PostgresSourceError``: `readOnly` for a followed source;
     ///   `permissionDenied` when the role may not create tables, functions or triggers.
     public func installChangeLog() async throws(PostgresSourceError) {
+        _ = try await installChangeLogNoting()
+    }
+
+    /// ``installChangeLog()``, returning whether the log's triggers were missing (so this
+    /// call installed them), as seen inside the installing transaction.
+    func installChangeLogNoting() async throws(PostgresSourceError) -> Bool {
         guard access == .owned else {
             throw PostgresSourceError(.readOnly, server: server.description, table: table, message: "the source follows \(table) read-only; a change log needs access: .owned")
         }
@@ -36,11 +42,15 @@ extension PostgresListSource: IncrementalListDataSource {
             throw PostgresSourceError(.missingColumn, server: server.description, table: table, message: "\(table) has no column \(identifier)")
         }
         let statements = changeLog.installSQL(identifierType: identifierType)
-        try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
+        return try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN") {
-                for statement in statements {
+                var wasInstalled = true
+                for (index, statement) in statements.enumerated() {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger).collect()
+                    // After the advisory lock: no other installer runs between this look and the install.
+                    if index == 0 { wasInstalled = try await self.changeLogIsInstalled(connection, changeLog) }
                 }
+                return !wasInstalled
             }
         }
     }

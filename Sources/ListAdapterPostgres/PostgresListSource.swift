@@ -134,6 +134,8 @@ public final class PostgresListSource<
         var directPatchIndexed: Bool?
         /// While attached: has the adapter load again after a failed load.
         var retry: LoadRetry?
+        /// Whether opening the source installed the change log (its triggers were missing).
+        var openingInstalledChangeLog = false
     }
 
     let state = Guarded(State())
@@ -170,7 +172,10 @@ public final class PostgresListSource<
         }
         directPatch = changeLog.flatMap { PostgresDirectPatch(query, $0) }
         try await check()
-        if changeLog != nil { try await installChangeLog() }
+        if changeLog != nil {
+            let installed = try await installChangeLogNoting()
+            state.withLock { $0.openingInstalledChangeLog = installed }
+        }
     }
 
     /// The server (no password), the table and the access. Any thread.

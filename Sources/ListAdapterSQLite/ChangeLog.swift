@@ -39,6 +39,16 @@ enum ChangeLog {
             """
     }
 
+    /// Drops the three triggers on `listed`, then the log table if no table's triggers
+    /// write to it any more. Writer, in one transaction.
+    static func remove(_ db: Database, for listed: String) throws {
+        for event in ["insert", "update", "delete"] {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS \("listadapter_log_\(listed)_\(event)".sqlQuotedIdentifier)")
+        }
+        let writers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND sql LIKE ?", arguments: ["%" + table + "%"]) ?? 0
+        if writers == 0 { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+    }
+
     /// Whether the log and all three triggers for `listed` exist.
     static func isInstalled(_ db: Database, for listed: String) throws -> Bool {
         let names = ["insert", "update", "delete"].map { "listadapter_log_\(listed)_\($0)" }

@@ -54,6 +54,48 @@ extension SQLiteListSource: IncrementalListDataSource {
         }
     }
 
+    /// Whether the change log is installed for the listed table: the log table and its
+    /// three triggers. Read it before ``installChangeLog()`` to know whether this process
+    /// is the one that installs it (and so may ``removeChangeLog()`` it again).
+    ///
+    /// Call it on any thread; it reads.
+    ///
+    /// - Throws: ``SQLiteSourceError`` (`invalidQuery` for a query that is not over a table).
+    public func changeLogIsInstalled() throws(SQLiteSourceError) -> Bool {
+        guard let table = query.tableName else {
+            throw SQLiteSourceError(.invalidQuery, path: path, message: "a change log needs a table origin, not a SELECT")
+        }
+        do {
+            return try database.read { db in try ChangeLog.isInstalled(db, for: table) }
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: nil)
+        }
+    }
+
+    /// Removes what ``installChangeLog()`` installed for the listed table: its three
+    /// triggers, and the log table once no table's triggers write to it, so that writers
+    /// stop paying for it. For a change log that nothing will read, say one this process
+    /// installed before its first load failed. A source that goes on loading with
+    /// ``Options/changeLog`` installs it again at its next full load.
+    ///
+    /// Call it on any thread; it writes.
+    ///
+    /// - Throws: ``SQLiteSourceError`` (`readOnly` for a followed database; `invalidQuery`
+    ///   for a query that is not over a table).
+    public func removeChangeLog() throws(SQLiteSourceError) {
+        guard access == .owned else {
+            throw SQLiteSourceError(.readOnly, path: path, message: "\(path) is followed read-only; removing a change log needs access: .owned")
+        }
+        guard let table = query.tableName else {
+            throw SQLiteSourceError(.invalidQuery, path: path, message: "a change log needs a table origin, not a SELECT")
+        }
+        do {
+            try database.write { db in try ChangeLog.remove(db, for: table) }
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: nil)
+        }
+    }
+
     /// Installs the change log if any part of it is missing.
     func ensureChangeLog() async throws {
         guard let table = query.tableName else { return }

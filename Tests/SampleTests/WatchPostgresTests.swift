@@ -83,6 +83,37 @@ struct WatchPostgresTests {
         #expect(watcher.standardError.isEmpty, "\(watcher.standardError)")
     }
 
+    /// The change log's triggers on the table and its log table, as `psql` counts them.
+    func changeLogParts() throws -> Int {
+        let counts = try psql("""
+            SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass('\(table)') AND tgname LIKE 'listadapter_log_%'
+            UNION ALL SELECT count(*) FROM pg_class WHERE relname = 'listadapter_log_\(table)'
+            """)
+        return counts.compactMap { Int($0) }.reduce(0, +)
+    }
+
+    @Test func aFailedFirstLoadRemovesTheChangeLogThisRunInstalledAndOnlyThat() async throws {
+        try psql("CREATE TABLE \(table) (id bigint, queue text); INSERT INTO \(table) VALUES (1, 'a'), (NULL, 'b')")
+        defer { _ = try? psql("DROP TABLE IF EXISTS \(table) CASCADE; DROP TABLE IF EXISTS listadapter_log_\(table) CASCADE") }
+        let arguments = ["watch", "--postgres", "--table", table, "--order", "id", "--change-log", "--json"]
+        let failing = try RunningSample(arguments)
+        #expect(await failing.exitStatus(within: 120) == 3)
+        let output = await failing.remainingLines()
+        #expect(output.count == 1 && output.first?.contains(#""error""#) == true, "\(output)")
+        #expect(try changeLogParts() == 0, "nothing left on the table")
+        #expect(failing.standardError.contains("note: removed the change log this run installed on table \(table) in postgres://"), "\(failing.standardError)")
+        // Installed by a run that listed (and left, as an owned source does), it stays.
+        try psql("DELETE FROM \(table) WHERE id IS NULL")
+        let listing = try RunningSample(arguments, inputFromDevNull: true)
+        #expect(await listing.exitStatus(within: 120) == 0, "\(listing.standardError)")
+        #expect(try changeLogParts() == 3)
+        try psql("INSERT INTO \(table) VALUES (NULL, 'c')")
+        let failingAgain = try RunningSample(arguments)
+        #expect(await failingAgain.exitStatus(within: 120) == 3)
+        #expect(try changeLogParts() == 3)
+        #expect(failingAgain.standardError.contains("was installed before this run: left in place"), "\(failingAgain.standardError)")
+    }
+
     @Test func aMissingTableIsOneJSONErrorNamingItAndTheServerWithoutThePassword() async throws {
         let watcher = try RunningSample(["watch", "--postgres", url, "--table", table, "--json"], inputFromDevNull: true)
         #expect(await watcher.exitStatus(within: 120) == 2)
