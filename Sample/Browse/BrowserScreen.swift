@@ -36,6 +36,8 @@ final class BrowserScreen: @unchecked Sendable {
     private var ticker: (any DispatchSourceTimer)?
     private var typing: String?
     private var hasListed = false
+    /// When the browser started: the first load's elapsed time counts from here.
+    private let startedAt = ContinuousClock.now
     /// The failure of the last load, shown above the status line until a load succeeds.
     private var failure: SourceFailure?
     private var lastChange: BrowserStatus.LastChange?
@@ -54,6 +56,7 @@ final class BrowserScreen: @unchecked Sendable {
         adapter = Adapter(source: mainSource, configuration: configuration)
         observation = adapter.observeOnDeliveryQueue { [weak self] event in self?.handle(event) }
         if setup.canWrite { writer = MailWriter(database: mainSource.database) }
+        startTicker()                                  // the first load's elapsed time
     }
 
     // MARK: - Events
@@ -62,6 +65,7 @@ final class BrowserScreen: @unchecked Sendable {
         switch event {
         case .reload, .batch:
             hasListed = true
+            stopTickerUnlessLoading()
             if case .batch(_, let info) = event {
                 lastChange = BrowserStatus.LastChange(info.changes, offMain: info.computeDuration, onMain: adapter.lastDeliveryDuration)
             }
@@ -146,11 +150,21 @@ final class BrowserScreen: @unchecked Sendable {
 
     private func didShow(_ list: BrowserList, transition number: Int) {
         lists.didShow(list, transition: number)
-        if lists.loadingSince == nil {
-            ticker?.cancel()
-            ticker = nil
-        }
+        stopTickerUnlessLoading()
         scheduleRedraw()
+    }
+
+    private func stopTickerUnlessLoading() {
+        guard hasListed, lists.loadingSince == nil else { return }
+        ticker?.cancel()
+        ticker = nil
+    }
+
+    /// The line above the status area, if any: the first load or a transition under way
+    /// (with its seconds), or the last load's failure.
+    private func note(at now: ContinuousClock.Instant) -> String? {
+        guard hasListed else { return "loading \(lists.shown.label(in: setup))… \((now - startedAt).components.seconds) s" }
+        return lists.note(in: setup, at: now, failure: failure)
     }
 
     /// Redraws four times a second while a list loads, for its elapsed time.
@@ -183,7 +197,7 @@ final class BrowserScreen: @unchecked Sendable {
     /// The lines the list may use: all but the status area, and the note line (a load
     /// failed, or a list is loading) if any.
     private var listHeight: Int {
-        max(1, terminal.size.rows - BrowserStatus.height - (failure == nil && lists.loadingSince == nil ? 0 : 1))
+        max(1, terminal.size.rows - BrowserStatus.height - (hasListed && failure == nil && lists.loadingSince == nil ? 0 : 1))
     }
 
     /// Display rows: each section's header, then its items.
@@ -290,7 +304,7 @@ final class BrowserScreen: @unchecked Sendable {
             screen += "\u{1B}[\(line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
         }
         let statusTop = rows - BrowserStatus.height + 1
-        if let note = lists.note(in: setup, at: frameTime, failure: failure), statusTop > 2 {
+        if let note = note(at: frameTime), statusTop > 2 {
             screen += "\u{1B}[\(statusTop - 1);1H\u{1B}[1m\(TerminalText.fitted(note, width: columns))\u{1B}[0m"
         }
         // The summary line highlighted, the table under it plain.
@@ -318,7 +332,7 @@ final class BrowserScreen: @unchecked Sendable {
         let running = writer?.isRunning == true
         return BrowserStatus(
             shown: lists.shown.label(in: setup),
-            items: adapter.snapshot.count, sections: adapter.numberOfSections, writerIsRunning: running,
+            items: hasListed ? adapter.snapshot.count : nil, sections: adapter.numberOfSections, writerIsRunning: running,
             hints: setup.keyHints, typing: typing, lastChange: lastChange, lastFetch: lastFetch,
             cached: adapter.cachedItemCount, slowestFill: running ? fillTimes.slowest : nil
         )

@@ -47,7 +47,8 @@ struct BrowserStatus {
 
     /// What the list shows: `by day`, `search "budget" (Esc: back)`.
     var shown: String
-    var items: Int
+    /// The list's count, `nil` before the first list (the summary then says `loading`).
+    var items: Int?
     var sections: Int
     var writerIsRunning = false
     /// The keys that work here: `j/k [ ] / g w q`.
@@ -63,7 +64,7 @@ struct BrowserStatus {
     /// The first line: what is shown and the keys.
     func summaryLine(width: Int) -> String {
         if let typing { return StatusLine.compose(["search: \(typing)_"], hints: "Enter Esc", width: width) }
-        let counts = Wording.count(items, "item") + " in " + Wording.count(sections, "section")
+        let counts = items.map { Wording.count($0, "item") + " in " + Wording.count(sections, "section") } ?? "loading"
         return StatusLine.compose([shown, counts, writerIsRunning ? "writer on" : ""], hints: hints, width: width)
     }
 

@@ -71,10 +71,12 @@ struct BrowseTransitionTests {
             columns: 100, rows: 30
         )
         defer { session.kill() }
+        // Until the first list comes, the screen says it is loading, never "0 items".
         var screen = try await session.waitForScreen("the list by day") { screen in
             let shown = Shown(screen)
-            return shown.summary.hasPrefix("by day | 2000 items") && shown.isByDay && shown.note == nil
+            return shown.summary.contains("| 0 items") || (shown.summary.hasPrefix("by day | 2000 items") && shown.isByDay && shown.note == nil)
         }
+        #expect(!Shown(screen).summary.contains("| 0 items"), "\(screen)")
 
         // g: the old list keeps its name while the note counts the seconds.
         try session.send("g")

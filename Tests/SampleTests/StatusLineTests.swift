@@ -68,6 +68,12 @@ struct StatusLineTests {
         #expect(status.lines(width: 80)[0].hasPrefix("by day | 1 item in 1 section | writer on"))
     }
 
+    @Test func beforeTheFirstListTheSummarySaysLoadingNotZeroItems() {
+        let status = BrowserStatus(shown: "by day", items: nil, sections: 0, hints: "j/k [ ] q")
+        #expect(status.lines(width: 80)[0].hasPrefix("by day | loading  "), "\(status.lines(width: 80)[0])")
+        #expect(!status.lines(width: 80)[0].contains("0 items"))
+    }
+
     @Test func aNarrowTerminalLosesWholeColumnsFromTheRight() {
         let lines = Self.widest.lines(width: 39)
         #expect(lines.allSatisfy { TerminalText.width(of: $0) == 39 })
