@@ -11,7 +11,7 @@ extension PostgresListSource {
         state.withLock { $0.openingInstalledChangeLog }
     }
 
-    /// Removes the change log (see ``PostgresChangeLog``): the two triggers on the table,
+    /// Removes the change log (see ``installChangeLog()``): the two triggers on the table,
     /// their functions and the log table, in one transaction, so that writers stop paying
     /// for it. For a change log that nothing will read, say one this source installed on
     /// opening (``openingInstalledChangeLog``) before its first load failed. A source that

@@ -25,7 +25,7 @@ import Logging
 /// - The synchronous API (counts, titles, identifiers, paths, load state, cached items,
 ///   selection) must be called on the delivery queue (the main queue unless configured),
 ///   and answers in O(1) or O(log n).
-/// - ``invalidate()`` and ``transition(to:animated:)`` may be called from any thread.
+/// - ``invalidate()`` and ``transition(to:animated:onShown:)`` may be called from any thread.
 /// - Loading entries and computing changes happen on the adapter's private serial queue;
 ///   observers and item completions are called on the delivery queue.
 ///
