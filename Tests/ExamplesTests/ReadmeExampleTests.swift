@@ -67,40 +67,41 @@ struct ReadmeExampleTests {
         return result
     }
 
+    /// The Swift blocks of the DocC articles that import `module`, each with its article's
+    /// file name, trimmed of surrounding blank lines.
+    static func articleBlocks(importing module: String) throws -> [(article: String, text: String)] {
+        let catalogs = ExampleProgram.root.appendingPathComponent("Sources")
+        var blocks: [(article: String, text: String)] = []
+        for case let url as URL in FileManager.default.enumerator(at: catalogs, includingPropertiesForKeys: nil) ?? .init()
+        where url.pathExtension == "md" && url.path.contains(".docc/") {
+            for block in Self.swiftBlocks(of: try String(contentsOf: url, encoding: .utf8))
+            where block.split(separator: "\n").contains("import \(module)"[...]) {
+                blocks.append((url.lastPathComponent, block.trimmingCharacters(in: .newlines)))
+            }
+        }
+        return blocks
+    }
+
     /// The DocC articles' tests (Apple's SDKs have no Testing module, so the Apple SDK check
     /// skips them): each is a whole file of `Tests/ExamplesTests/Articles/`, run here.
     @Test func everyTestOfTheArticlesIsATestOfThisTarget() throws {
         let tests = Self.files(in: "Tests/ExamplesTests/Articles")
-        let catalogs = ExampleProgram.root.appendingPathComponent("Sources")
-        var found = 0
-        for case let url as URL in FileManager.default.enumerator(at: catalogs, includingPropertiesForKeys: nil) ?? .init()
-        where url.pathExtension == "md" && url.path.contains(".docc/") {
-            for block in Self.swiftBlocks(of: try String(contentsOf: url, encoding: .utf8))
-            where block.split(separator: "\n").contains("import Testing") {
-                found += 1
-                let text = block.trimmingCharacters(in: .newlines)
-                #expect(tests.values.contains(text), "\(url.lastPathComponent)'s test starting \(text.prefix(120).debugDescription) is no file of Tests/ExamplesTests/Articles/")
-            }
+        let blocks = try Self.articleBlocks(importing: "Testing")
+        #expect(blocks.count >= 3)
+        for (article, text) in blocks {
+            #expect(tests.values.contains(text), "\(article)'s test starting \(text.prefix(120).debugDescription) is no file of Tests/ExamplesTests/Articles/")
         }
-        #expect(found >= 3)
     }
 
     /// The articles' PostgreSQL examples (Apple's SDKs at hand cannot type-check
     /// postgres-nio): each is a whole file of `Examples/`, run by the PostgreSQL tests.
     @Test func everyPostgreSQLExampleOfTheArticlesIsAnExampleFile() throws {
         let examples = try Self.examples()
-        let catalog = ExampleProgram.root.appendingPathComponent("Sources/ListAdapterPostgres/ListAdapterPostgres.docc")
-        var found = 0
-        for case let url as URL in FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) ?? .init()
-        where url.pathExtension == "md" {
-            for block in Self.swiftBlocks(of: try String(contentsOf: url, encoding: .utf8))
-            where block.split(separator: "\n").contains("import ListAdapterPostgres") {
-                found += 1
-                let text = block.trimmingCharacters(in: .newlines)
-                #expect(examples.values.contains(text), "\(url.lastPathComponent)'s example starting \(text.prefix(120).debugDescription) is no file of Examples/")
-            }
+        let blocks = try Self.articleBlocks(importing: "ListAdapterPostgres")
+        #expect(blocks.count >= 1)
+        for (article, text) in blocks {
+            #expect(examples.values.contains(text), "\(article)'s example starting \(text.prefix(120).debugDescription) is no file of Examples/")
         }
-        #expect(found >= 1)
     }
 
     @Test func theBlockReaderFindsBlocksAndTheirText() {
