@@ -23,6 +23,8 @@ def serve(folder):
 
 class Browser:
     def __init__(self):
+        import tempfile
+        self.profile = tempfile.mkdtemp(prefix="docs-check-profile-")
         exe = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if not exe:
             sys.exit("docs-check.py: no chromium on PATH (Debian: apt-get install chromium)")
@@ -36,7 +38,7 @@ class Browser:
             os.dup2(high_r, 3); os.dup2(high_w, 4)
         self.proc = subprocess.Popen(
             [exe, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--remote-debugging-pipe", "--window-size=1280,900", f"--user-data-dir={os.environ.get('TMPDIR', '/tmp')}/docs-check-profile-{os.getpid()}",
+             "--remote-debugging-pipe", "--window-size=1280,900", f"--user-data-dir={self.profile}",
              "about:blank"],
             pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             preexec_fn=descriptors_3_and_4)
@@ -79,6 +81,8 @@ class Browser:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 def problems_in(events, session):
     found = []
