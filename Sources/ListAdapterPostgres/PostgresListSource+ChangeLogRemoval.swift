@@ -14,8 +14,9 @@ extension PostgresListSource {
     /// Removes the change log (see ``installChangeLog()``): the two triggers on the table,
     /// their functions and the log table, in one transaction, so that writers stop paying
     /// for it. For a change log that nothing will read, say one this source installed on
-    /// opening (``openingInstalledChangeLog``) before its first load failed. A source that
-    /// goes on loading installs it again at its next full load.
+    /// opening (``openingInstalledChangeLog``) before its first load failed. The removal
+    /// sticks: the source does not install it again by itself (its loads fail, as
+    /// `invalidQuery` naming the removal) until ``installChangeLog()``.
     ///
     /// Call it from any task; it writes to the server.
     ///
@@ -31,8 +32,10 @@ extension PostgresListSource {
         let statements = changeLog.removeSQL
         try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN") {
-                for statement in statements {
+                for (index, statement) in statements.enumerated() {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger).collect()
+                    // Under the installers' lock: a load's repair runs wholly before or after.
+                    if index == 0 { self.state.withLock { $0.changeLogRemoved = true } }
                 }
             }
         }

@@ -18,8 +18,10 @@ extension PostgresListSource: IncrementalListDataSource {
     }
 
     /// ``installChangeLog()``, returning whether the log's triggers were missing (so this
-    /// call installed them), as seen inside the installing transaction.
-    func installChangeLogNoting() async throws(PostgresSourceError) -> Bool {
+    /// call installed them), as seen inside the installing transaction. A `repair` (a
+    /// load's) fails instead when ``removeChangeLog()`` removed the log: checked under the
+    /// installers' lock, which the removal takes too; any other install ends the removal.
+    func installChangeLogNoting(repair: Bool = false) async throws(PostgresSourceError) -> Bool {
         guard access == .owned else {
             throw PostgresSourceError(.readOnly, server: server.description, table: table, message: "the source follows \(table) read-only; a change log needs access: .owned")
         }
@@ -42,17 +44,28 @@ extension PostgresListSource: IncrementalListDataSource {
             throw PostgresSourceError(.missingColumn, server: server.description, table: table, message: "\(table) has no column \(identifier)")
         }
         let statements = changeLog.installSQL(identifierType: identifierType)
-        return try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
+        let removed = removedChangeLogError
+        let installed = try await tracking.run(table: table, sql: statements.joined(separator: ";\n"), limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN") {
                 var wasInstalled = true
                 for (index, statement) in statements.enumerated() {
                     _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger).collect()
-                    // After the advisory lock: no other installer runs between this look and the install.
-                    if index == 0 { wasInstalled = try await self.changeLogIsInstalled(connection, changeLog) }
+                    guard index == 0 else { continue }
+                    // After the advisory lock: no other installer or remover runs between
+                    // these looks and the install.
+                    if repair && self.state.withLock({ $0.changeLogRemoved }) { throw removed }
+                    wasInstalled = try await self.changeLogIsInstalled(connection, changeLog)
                 }
                 return !wasInstalled
             }
         }
+        if !repair { state.withLock { $0.changeLogRemoved = false } }
+        return installed
+    }
+
+    /// What a load says once ``removeChangeLog()`` removed the change log.
+    var removedChangeLogError: PostgresSourceError {
+        PostgresSourceError(.invalidQuery, server: server.description, table: table, message: "the change log of \(table) was removed (removeChangeLog()); installChangeLog() installs it again")
     }
 
     /// Whether both triggers of the change log are on the table.
@@ -85,7 +98,7 @@ extension PostgresListSource: IncrementalListDataSource {
         let repaired = try await tracking.run(table: table, sql: nil, limit: options.replyTimeout) { [self] connection in
             try await changeLogIsInstalled(connection, changeLog)
         }
-        if !repaired { try await installChangeLog() }
+        if !repaired { _ = try await installChangeLogNoting(repair: true) }
         let expected = state.withLock { $0.lastCount }
         let (scanned, cursor): (EntryStream<ID, Summary>.Scanned, LogCursor) = try await tracking.run(table: table, sql: entriesSQL, limit: options.scanTimeout) { [query, entriesSQL] connection in
             try await Self.inTransaction(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {

@@ -136,6 +136,10 @@ public final class PostgresListSource<
         var retry: LoadRetry?
         /// Whether opening the source installed the change log (its triggers were missing).
         var openingInstalledChangeLog = false
+        /// Whether ``PostgresListSource/removeChangeLog()`` removed the change log since the
+        /// last ``PostgresListSource/installChangeLog()``: loads then fail instead of
+        /// installing it again.
+        var changeLogRemoved = false
     }
 
     let state = Guarded(State())

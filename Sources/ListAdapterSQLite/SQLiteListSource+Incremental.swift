@@ -48,7 +48,10 @@ extension SQLiteListSource: IncrementalListDataSource {
         }
         let sql = ChangeLog.installSQL(for: table)
         do {
-            try database.write { db in try db.execute(sql: sql) }
+            try database.write { db in
+                try db.execute(sql: sql)
+                state.withLock { $0.changeLogRemoved = false }
+            }
         } catch {
             throw SQLiteSourceError(error, path: path, sql: sql)
         }
@@ -75,8 +78,9 @@ extension SQLiteListSource: IncrementalListDataSource {
     /// Removes what ``installChangeLog()`` installed for the listed table: its three
     /// triggers, and the log table once no table's triggers write to it, so that writers
     /// stop paying for it. For a change log that nothing will read, say one this process
-    /// installed before its first load failed. A source that goes on loading with
-    /// ``Options/changeLog`` installs it again at its next full load.
+    /// installed before its first load failed. The removal sticks: a source with
+    /// ``Options/changeLog`` does not install it again by itself (its loads fail, as
+    /// `invalidQuery` naming the removal) until ``installChangeLog()``.
     ///
     /// Call it on any thread; it writes.
     ///
@@ -90,17 +94,32 @@ extension SQLiteListSource: IncrementalListDataSource {
             throw SQLiteSourceError(.invalidQuery, path: path, message: "a change log needs a table origin, not a SELECT")
         }
         do {
-            try database.write { db in try ChangeLog.remove(db, for: table) }
+            try database.write { db in
+                try ChangeLog.remove(db, for: table)
+                // In the writer's transaction: a load's repair (below) runs before or after it.
+                state.withLock { $0.changeLogRemoved = true }
+            }
         } catch {
             throw SQLiteSourceError(error, path: path, sql: nil)
         }
     }
 
-    /// Installs the change log if any part of it is missing.
+    /// Installs the change log if any part of it is missing, unless ``removeChangeLog()``
+    /// removed it: then throws `invalidQuery`. One write, ordered with the removal's.
     func ensureChangeLog() async throws {
         guard let table = query.tableName else { return }
+        let removed = SQLiteSourceError(
+            .invalidQuery, path: path,
+            message: "the change log of table \(table.sqlQuotedIdentifier) was removed (removeChangeLog()); installChangeLog() installs it again"
+        )
+        if state.withLock({ $0.changeLogRemoved }) { throw removed }
         if try await database.read({ db in try ChangeLog.isInstalled(db, for: table) }) { return }
-        try installChangeLog()
+        let sql = ChangeLog.installSQL(for: table)
+        try await database.write { db in
+            if self.state.withLock({ $0.changeLogRemoved }) { throw removed }
+            if try ChangeLog.isInstalled(db, for: table) { return }
+            try db.execute(sql: sql)
+        }
     }
 
     /// Counts of patches and full loads so far.

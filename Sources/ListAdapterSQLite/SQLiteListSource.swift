@@ -96,6 +96,10 @@ public final class SQLiteListSource<
         /// superseded one (its adapter moved on to a newer load) finishing late would move
         /// the cursor past what the adapter's list reflects, and lose changes.
         var ticket = 0
+        /// Whether ``SQLiteListSource/removeChangeLog()`` removed the change log since the
+        /// last ``SQLiteListSource/installChangeLog()``: loads then fail instead of
+        /// installing it again.
+        var changeLogRemoved = false
     }
 
     let state = Guarded(State())

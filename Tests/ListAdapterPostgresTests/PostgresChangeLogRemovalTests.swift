@@ -42,6 +42,28 @@ struct PostgresChangeLogRemovalTests {
         await second.close()
     }
 
+    /// A removal sticks: a load (the source retries failed loads of an attached adapter) does
+    /// not put the change log back; it fails naming the removal, until an explicit install.
+    @Test func aLoadAfterTheRemovalFailsInsteadOfInstallingItAgain() async throws {
+        let fixture = try await PostgresFixture(rows: 5)
+        defer { fixture.remove() }
+        let source = try await fixture.source()
+        #expect(try await source.loadBaseline().count == 5)
+        try await source.removeChangeLog()
+        do {
+            _ = try await source.loadBaseline()
+            Issue.record("a load after removeChangeLog() succeeded")
+        } catch let error as PostgresSourceError {
+            #expect(error.kind == .invalidQuery)
+            #expect("\(error)".contains("removeChangeLog()"), "\(error)")
+        }
+        #expect(try await Self.parts(fixture) == 0)
+        try await source.installChangeLog()
+        #expect(try await source.loadBaseline().count == 5)
+        #expect(try await Self.parts(fixture) == 5)
+        await source.close()
+    }
+
     @Test func aFollowedSourceInstallsNothingAndMayNotRemove() async throws {
         let fixture = try await PostgresFixture(rows: 1)
         defer { fixture.remove() }

@@ -45,6 +45,31 @@ struct SQLiteChangeLogRemovalTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// A removal sticks: a load (an attached source retries failed loads, say) does not put
+    /// the change log back behind the caller's back; it fails naming the removal, and an
+    /// explicit install ends that.
+    @Test func aLoadAfterTheRemovalFailsInsteadOfInstallingItAgain() async throws {
+        let fixture = try MailFixture(rows: 3)
+        defer { fixture.remove() }
+        var options = Source.Options()
+        options.changeLog = true
+        let source = try Source(path: fixture.path, query: MailFixture.query, access: .owned, options: options)
+        #expect(try await source.loadBaseline().count == 3)
+        #expect(try source.changeLogIsInstalled())
+        try source.removeChangeLog()
+        do {
+            _ = try await source.loadBaseline()
+            Issue.record("a load after removeChangeLog() succeeded")
+        } catch let error as SQLiteSourceError {
+            #expect(error.kind == .invalidQuery)
+            #expect("\(error)".contains("removeChangeLog()"), "\(error)")
+        }
+        #expect(try !source.changeLogIsInstalled())
+        try source.installChangeLog()
+        #expect(try await source.loadBaseline().count == 3)
+        #expect(try source.changeLogIsInstalled())
+    }
+
     @Test func aFollowedSourceMayNotRemoveIt() throws {
         let fixture = try MailFixture(rows: 1)
         defer { fixture.remove() }
