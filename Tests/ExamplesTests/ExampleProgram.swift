@@ -14,7 +14,7 @@ enum ExampleProgram {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (status, output) = try await ChildProcess.run([try ExampleExecutable.path(name)], environment: ["TMPDIR": folder.path], within: limit)
+        let (status, output) = try await ChildProcess.run([try BuiltExecutable.path(name)], environment: ["TMPDIR": folder.path], within: limit)
         let left = (FileManager.default.subpaths(atPath: folder.path) ?? []).sorted()
         return (status, output, left)
     }

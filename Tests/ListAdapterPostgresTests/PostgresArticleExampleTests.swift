@@ -22,7 +22,7 @@ struct PostgresArticleExampleTests {
                 CASE WHEN g % 4 = 0 THEN 'closed' ELSE 'open' END, now() - g * interval '1 minute' FROM generate_series(1, 40) AS g;
             """)
         defer { try? fixture.psqlWaiting("DROP TABLE IF EXISTS ticket CASCADE; DROP TABLE IF EXISTS listadapter_log_ticket") }
-        let example = try ExampleExecutable.path("PostgresTickets")
+        let example = try BuiltExecutable.path("PostgresTickets")
         let (status, output) = try await ChildProcess.run([example], environment: ["DATABASE_URL": PostgresFixture.url!], within: .seconds(300))
         #expect(status == 0)
         #expect(output == "30 open tickets in 3 queues\n", "40 tickets, 10 of them closed, in 3 queues")

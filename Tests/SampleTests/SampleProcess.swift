@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the real `sample` binary that `swift test` built beside the test bundle.
 struct SampleProcess {
@@ -10,15 +11,7 @@ struct SampleProcess {
 
     /// The `sample` executable in the build products folder.
     static var executable: URL {
-        get throws {
-            var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for _ in 0 ..< 4 {
-                let candidate = folder.appendingPathComponent("sample")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                folder = folder.deletingLastPathComponent()
-            }
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "sample (next to \(CommandLine.arguments[0]))"])
-        }
+        get throws { URL(fileURLWithPath: try BuiltExecutable.path("sample")) }
     }
 
     static func run(_ arguments: [String]) throws -> Result {

@@ -2,7 +2,7 @@ import Foundation
 
 /// An executable of this package (an example, the sample) that `swift test` built beside the
 /// test bundle.
-package enum ExampleExecutable {
+package enum BuiltExecutable {
     /// The path of the executable `name` in the build products folder. Throws when it is not
     /// there.
     package static func path(_ name: String) throws -> String {
