@@ -303,7 +303,7 @@ final class SoakRun {
             lastCheckCPU = threadCPUTime() - cpuStart
         case .loadStateChanged(.failed(let error)):
             fail("a load failed: \(error)")
-        case .loadStateChanged, .duplicateIdentifiers:
+        case .loadStateChanged, .duplicateIdentifiers, .itemMoved, .editEnded:
             break
         }
     }

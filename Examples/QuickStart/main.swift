@@ -44,7 +44,7 @@ events: for await event in adapter.events {
         print("deleted \(batch.update.deleteItems), inserted \(batch.update.insertItems)")
         try await printList(adapter)
         break events
-    case .loadStateChanged, .duplicateIdentifiers:
+    case .loadStateChanged, .duplicateIdentifiers, .itemMoved, .editEnded:
         continue
     }
 }

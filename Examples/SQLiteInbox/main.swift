@@ -59,7 +59,7 @@ events: for await event in adapter.events {
     case .loadStateChanged(.failed(let error)):
         print("failed: \(error)")
         break events
-    case .loadStateChanged, .duplicateIdentifiers:
+    case .loadStateChanged, .duplicateIdentifiers, .itemMoved, .editEnded:
         continue
     }
 }

@@ -31,7 +31,7 @@ struct WatchPrinter: Sendable {
                     Wording.count(batch.after.numberOfSections, "section"), milliseconds
                 ))
             }
-        case .loadStateChanged, .duplicateIdentifiers:
+        case .loadStateChanged, .duplicateIdentifiers, .itemMoved, .editEnded:
             break                                   // through `print(_: SourceFailure)` and `print(_: SourceWarning)`
         }
     }

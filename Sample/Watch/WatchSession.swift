@@ -77,6 +77,8 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
             printer.print(SourceWarning(duplicates, source: label) { "\($0)" })
         case .loadStateChanged(.loading):
             printer.print(event)
+        case .itemMoved, .editEnded:
+            break                                   // `watch` makes no edits
         }
     }
 

@@ -29,12 +29,18 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     public private(set) var failures: [String] = []
     /// Batches applied so far.
     public private(set) var appliedBatches = 0
+    /// How each of the adapter's edits ended (``ListEvent/editEnded(_:)``), in order.
+    public private(set) var editResults: [Result<ListEdit<ID>, ListEditError<ID>>] = []
     private var observation: ListObservation?
+    private weak var adapter: ListViewAdapter<ID, Summary, Item>?
+    /// Whether a move this probe's views made is being taken in by the adapter.
+    private var isTakingOwnMove = false
 
     /// Starts observing `adapter`; with `limit`, its ``recorder`` keeps only the last
     /// `limit` events (see ``ListEventRecorder/init(keepingLast:)``), for a long run.
     public init(_ adapter: ListViewAdapter<ID, Summary, Item>, keepingLast limit: Int? = nil) {
         recorder = limit.map { ListEventRecorder(keepingLast: $0) } ?? ListEventRecorder()
+        self.adapter = adapter
         observation = adapter.observe { [weak self] event in self?.handle(event, adapter: adapter) }
     }
 
@@ -55,10 +61,85 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
             } catch {
                 failures.append("\(error)")
             }
-        default:
+        case .itemMoved(let move):
+            // The views that made the move show it already; a move made elsewhere is a batch here.
+            if !isTakingOwnMove { applyMoveMadeElsewhere(move, answer: adapter.snapshot) }
+        case .editEnded(let result):
+            editResults.append(result)
+        case .loadStateChanged, .duplicateIdentifiers:
             break
         }
         recorder.record(event)
+    }
+
+    private func applyMoveMadeElsewhere(_ move: ListMove<ID>, answer: ListSnapshot<ID, Summary>) {
+        let update = BatchUpdate(moveItems: [ItemMove(from: move.source, to: move.destination)])
+        do {
+            try table.performBatchUpdates(update, dataSource: answer)
+            try collection.performBatchUpdates(update, dataSource: answer)
+            try table.verifyCells(against: answer)
+            try collection.verifyCells(against: answer)
+        } catch {
+            failures.append("\(error)")
+        }
+    }
+
+    // MARK: - A person's edits
+
+    /// A person drags the row at `source` to `destination` in both views (see
+    /// ``ReferenceListView/moveInteractively(from:to:)``), and the views' data source
+    /// forwards the move to the adapter with `write`, as a `UITableView` data source does
+    /// in `tableView(_:moveRowAt:to:)`. Records a failure when the adapter then answers
+    /// other than what the views show.
+    ///
+    /// - Returns: the move, or the adapter's error (a path it does not have).
+    @discardableResult
+    public func moveInteractively(
+        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void
+    ) -> Result<ListMove<ID>, ListEditError<ID>> {
+        guard let adapter else { preconditionFailure("the probe's adapter is gone") }
+        table.moveInteractively(from: source, to: destination)
+        collection.moveInteractively(from: source, to: destination)
+        isTakingOwnMove = true
+        defer { isTakingOwnMove = false }
+        let result: Result<ListMove<ID>, ListEditError<ID>>
+        do {
+            result = .success(try adapter.moveItem(from: source, to: destination, write: write))
+        } catch {
+            result = .failure(error)
+        }
+        verifyViewsShowAnswer(after: "a person's move from (\(source)) to (\(destination))")
+        return result
+    }
+
+    /// A person swipes the rows at `paths` away (or deletes them in edit mode), and the
+    /// views' data source forwards the delete to the adapter with `write`, as in
+    /// `tableView(_:commit:forRowAt:)`. UIKit expects the rows deleted before that call
+    /// returns: records a failure when the adapter has not delivered the delete batch by
+    /// then.
+    @discardableResult
+    public func deleteBySwipe(
+        at paths: [ItemPath], write: @escaping @Sendable ([ID]) async throws -> Void
+    ) -> Result<[ID], ListEditError<ID>> {
+        guard let adapter else { preconditionFailure("the probe's adapter is gone") }
+        let result: Result<[ID], ListEditError<ID>>
+        do {
+            result = .success(try adapter.deleteItems(at: paths, write: write))
+        } catch {
+            result = .failure(error)
+        }
+        verifyViewsShowAnswer(after: "a person's delete at \(paths)")
+        return result
+    }
+
+    private func verifyViewsShowAnswer(after action: String) {
+        guard let answer = adapter?.snapshot else { return }
+        do {
+            try table.verifyCells(against: answer)
+            try collection.verifyCells(against: answer)
+        } catch {
+            failures.append("after \(action), the views and the adapter disagree: \(error)")
+        }
     }
 
     /// Whether both models show exactly `snapshot` (identities, titles and summaries).

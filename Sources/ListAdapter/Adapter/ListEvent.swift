@@ -15,6 +15,14 @@ public enum ListEvent<ID: Hashable & Sendable, Summary: Equatable & Sendable>: S
     /// The last load reported duplicate identifiers; the adapter kept each one's first
     /// occurrence. Reported once per load that had any.
     case duplicateIdentifiers(DuplicateIdentifiers<ID>)
+    /// A person moved an item in a list view, which shows the move already (see
+    /// ``ListViewAdapter/moveItem(from:to:write:)``): the view that made the move must not
+    /// apply it again; any other view showing this adapter moves the item.
+    case itemMoved(ListMove<ID>)
+    /// A person's edit ended: `.success` when the source's list contains its write (no
+    /// change on screen), `.failure` when the write threw or the source's list did not keep
+    /// it, after the batch that undoes it on screen.
+    case editEnded(Result<ListEdit<ID>, ListEditError<ID>>)
 }
 
 /// Facts about a delivered change: what changed, why, and what it cost.
@@ -29,6 +37,9 @@ public struct ListChangeInfo: Sendable {
         case transition
         /// A section was collapsed or expanded.
         case sectionVisibility
+        /// A person's edit: a delete made in the view, or the batch that undoes an edit
+        /// whose write failed or that the source's list did not keep.
+        case edit
     }
 
     /// What changed, by meaning.

@@ -16,7 +16,15 @@ extension ListViewAdapter {
             delivered.lastDeliveryDuration = clock.now - start
         }
         switch delivery {
-        case .reload(let snapshot, let state, let reason):
+        case .reload(_, _, _, let epoch), .update(_, _, _, _, _, let epoch):
+            // Computed before the person's latest edit, against a list the view no longer
+            // shows: the private queue sends the list again, against the edited one.
+            if epoch != delivered.editEpoch { return }
+        default:
+            break
+        }
+        switch delivery {
+        case .reload(let snapshot, let state, let reason, _):
             releaseOffDeliveryQueue(delivered.presented)
             delivered.presented = snapshot
             dropStalePayloads(keepingOnly: snapshot)
@@ -24,7 +32,7 @@ extension ListViewAdapter {
             notify(.reload(snapshot))
             updateLoadState(state)
             deliveryDidApply(reason: reason)
-        case .update(let update, let state, let reason, let computeDuration, let patched):
+        case .update(let update, let state, let reason, let computeDuration, let patched, _):
             for (index, batch) in update.batches.enumerated() {
                 if index == 0 {
                     dropPayloads(changedBy: update.changes, from: delivered.presented, to: update.batches[update.batches.count - 1].after)
@@ -47,6 +55,9 @@ extension ListViewAdapter {
             if case .failed = state { loadDidFail() }
         case .duplicates(let duplicates):
             notify(.duplicateIdentifiers(duplicates))
+        case .editEnded(let result):
+            delivered.pendingEdits -= 1
+            notify(.editEnded(result))
         case .transitionShown:
             break                                   // handled above, untimed
         }
@@ -54,7 +65,7 @@ extension ListViewAdapter {
 
     /// Hands the list being replaced to the private queue, so that freeing its storage
     /// (megabytes at a million items) never stalls the delivery queue.
-    private func releaseOffDeliveryQueue(_ snapshot: ListSnapshot<ID, Summary>) {
+    func releaseOffDeliveryQueue(_ snapshot: ListSnapshot<ID, Summary>) {
         queue.async { withExtendedLifetime(snapshot) {} }
     }
 
@@ -72,7 +83,7 @@ extension ListViewAdapter {
 
     /// Calls every observer registered now, skipping any removed by an earlier one.
     /// Observers that are not ready get `.reload(snapshot)` instead of a batch.
-    private func notify(_ event: ListEvent<ID, Summary>, orReloadFrom snapshot: ListSnapshot<ID, Summary>? = nil) {
+    func notify(_ event: ListEvent<ID, Summary>, orReloadFrom snapshot: ListSnapshot<ID, Summary>? = nil) {
         for key in delivered.observers.keys.sorted() {
             guard let observer = delivered.observers[key] else { continue }
             if let snapshot, !observer.isReady {

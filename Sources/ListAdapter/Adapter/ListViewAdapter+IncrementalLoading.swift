@@ -38,7 +38,8 @@ extension ListViewAdapter {
         assertOnPrivateQueue()
         core.loaded = snapshot
         core.loadedIsFromCurrentSource = true
-        guard core.collapsed.isEmpty, core.hasDelivered, core.nextIsAnimated else {
+        // With edits pending, the baseline is not the list before the patch: diff.
+        guard core.collapsed.isEmpty, core.edits.isEmpty, core.hasDelivered, core.nextIsAnimated else {
             computeAndSend()
             return
         }
@@ -46,7 +47,9 @@ extension ListViewAdapter {
         let update = ListUpdate(
             changes: changes, old: core.baseline, new: snapshot, updateStyle: configuration.updateStyle, batching: configuration.batching
         )
-        deliver(.update(update, snapshot.isEmpty ? .empty : .content, reason: core.nextReason, computeDuration: duration, patched: true))
+        deliver(.update(update, snapshot.isEmpty ? .empty : .content, reason: core.nextReason, computeDuration: duration, patched: true,
+            epoch: core.editEpoch
+        ))
         core.baseline = snapshot
         core.nextReason = .invalidation
     }

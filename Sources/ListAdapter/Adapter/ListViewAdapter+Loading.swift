@@ -89,7 +89,7 @@ extension ListViewAdapter: InvalidationTarget {
     func loadDidTimeOut(id: Int) {
         assertOnPrivateQueue()
         guard case .accept(let then) = core.cycle.timeOut(id: id) else { return }
-        use(.failure(LoadTimeout(timeout: configuration.loadTimeout)), then: then)
+        use(.failure(LoadTimeout(timeout: configuration.loadTimeout)), of: id, then: then)
     }
 
     private struct LoadTimeout: Error {
@@ -100,19 +100,23 @@ extension ListViewAdapter: InvalidationTarget {
     func loadDidFinish(id: Int, result: Result<LoadedList, any Error>) {
         assertOnPrivateQueue()
         guard case .accept(let then) = core.cycle.finish(id: id) else { return }
-        use(result, then: then)
+        use(result, of: id, then: then)
     }
 
     /// Delivers what a load the lifecycle accepted brought (a list, a failure or a
-    /// timeout), then performs the lifecycle's next action. Private queue.
-    private func use(_ result: Result<LoadedList, any Error>, then: LoadCycle.Action) {
+    /// timeout) of load `id`, then performs the lifecycle's next action. Private queue.
+    private func use(_ result: Result<LoadedList, any Error>, of id: Int, then: LoadCycle.Action) {
         assertOnPrivateQueue()
         if case .success(.patched) = result { core.lastLoadWasPatched = true } else { core.lastLoadWasPatched = false }
+        var endedEdits: [Result<ListEdit<ID>, ListEditError<ID>>] = []
         switch result {
         case .success(.patched(let snapshot, let changes, let duration)):
+            core.loaded = snapshot
+            endedEdits = confirmEdits(byLoad: id)
             sendPatched(snapshot, changes: changes, duration: duration)
         case .success(.full(let snapshot)):
             core.loaded = snapshot
+            endedEdits = confirmEdits(byLoad: id)
             core.loadedIsFromCurrentSource = true
             if !snapshot.duplicates.isEmpty {
                 configuration.logger.warning(
@@ -140,6 +144,8 @@ extension ListViewAdapter: InvalidationTarget {
             configuration.logger.error("load failed; keeping the last good list", metadata: ["error": "\(failure)"])
             deliver(.loadState(.failed(failure)))
         }
+        // After the list that shows them (or undoes them).
+        for ended in endedEdits { deliver(.editEnded(ended)) }
         // A load accepted since the last transition is of its source: its list is on its way
         // to observers, and the transition's `onShown` follows it in the delivery queue.
         if case .success = result, let shown = core.transitionShown {
@@ -154,16 +160,16 @@ extension ListViewAdapter: InvalidationTarget {
     func computeAndSend() {
         assertOnPrivateQueue()
         guard let loaded = core.loaded else { return }
-        let next = core.collapsed.isEmpty ? loaded : loaded.collapsing(core.collapsed)
-        let state: ListLoadState = loaded.isEmpty ? .empty : .content
+        let next = viewForm(of: loaded)
+        let state: ListLoadState = next.isEmpty ? .empty : .content
         let reason = core.nextReason
         if !core.hasDelivered || !core.nextIsAnimated {
-            deliver(.reload(next, state, reason: reason))
+            deliver(.reload(next, state, reason: reason, epoch: core.editEpoch))
         } else {
             let clock = ContinuousClock()
             let start = clock.now
             let update = makeUpdate(core.baseline, next, configuration.updateStyle, configuration.batching)
-            deliver(.update(update, state, reason: reason, computeDuration: clock.now - start))
+            deliver(.update(update, state, reason: reason, computeDuration: clock.now - start, epoch: core.editEpoch))
         }
         core.baseline = next
         core.hasDelivered = true
@@ -173,6 +179,10 @@ extension ListViewAdapter: InvalidationTarget {
 
     /// Hands `delivery` to the delivery queue. Private queue.
     func deliver(_ delivery: Delivery) {
+        switch delivery {
+        case .reload(_, let state, _, _), .update(_, let state, _, _, _, _), .loadState(let state): core.lastSentState = state
+        default: break
+        }
         configuration.deliveryQueue.async { self.apply(delivery) }
     }
 }

@@ -10,7 +10,7 @@ extension ListViewAdapter {
     ///     switch event {
     ///     case .reload: tableView.reloadData()
     ///     case .batch(let batch, _): tableView.performBatchUpdates { batch.update.apply(to: tableView) }
-    ///     case .loadStateChanged, .duplicateIdentifiers: break
+    ///     case .itemMoved, .loadStateChanged, .duplicateIdentifiers, .editEnded: break
     ///     }
     /// }
     /// ```

@@ -34,6 +34,17 @@ extension ListViewAdapter {
         /// still run (its load id and task): the next call waits for it (see
         /// ``ListViewAdapter/startLoad(id:)``). Removed when that call ends.
         var incrementalCalls: [ObjectIdentifier: (id: Int, task: Task<Void, Never>)] = [:]
+        /// A person's edits whose writes have not ended or whose result the source's list
+        /// has not shown yet, in the order they were made (see ``PendingEdit``).
+        var edits: [PendingEdit] = []
+        /// The delivery queue's edit count when it last told this queue about an edit:
+        /// every list sent carries it, and the delivery queue drops a list computed before
+        /// its latest edit (see ``ListViewAdapter/editArrived(_:epoch:shown:write:)``).
+        var editEpoch = 0
+        /// The load state last sent, kept by an edit's batch.
+        var lastSentState = ListLoadState.loading
+        /// The last edit's write: the next one waits for it, so writes run in edit order.
+        var lastWrite: Task<Void, Never>?
 
         init(source: Source, coalescesStorms: Bool) {
             self.source = source
@@ -56,6 +67,11 @@ extension ListViewAdapter {
         @usableFromInline var lagging = LaggingRows<ID, Summary>()
         var selection: Set<ID> = []
         var collapsed: Set<String?> = []
+        /// How many edits the person has made here; a list computed before the latest is
+        /// stale (the view already shows the edit) and is dropped.
+        var editEpoch = 0
+        /// Edits made here whose end (``ListEvent/editEnded(_:)``) has not been delivered.
+        var pendingEdits = 0
         /// How long the last delivery took on the delivery queue, observers included.
         var lastDeliveryDuration = Duration.zero
         /// The delivery thread's CPU time during the last delivery.
@@ -76,11 +92,18 @@ extension ListViewAdapter {
     }
 
     /// What the private queue hands to the delivery queue.
+    /// A list (`reload`, `update`) carries the edit epoch it was computed under, and is
+    /// dropped if the delivery queue has had an edit since.
     enum Delivery: Sendable {
-        case reload(ListSnapshot<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason)
+        case reload(ListSnapshot<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, epoch: Int)
         /// `patched`: the new list is the old one patched, sharing all but the few chunks the
         /// patch wrote, so letting the old one go frees little and may happen in place.
-        case update(ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration, patched: Bool = false)
+        case update(
+            ListUpdate<ID, Summary>, ListLoadState, reason: ListChangeInfo.Reason, computeDuration: Duration, patched: Bool = false,
+            epoch: Int
+        )
+        /// A person's edit ended: confirmed by the source's list, or undone with an error.
+        case editEnded(Result<ListEdit<ID>, ListEditError<ID>>)
         case loadState(ListLoadState)
         case duplicates(DuplicateIdentifiers<ID>)
         /// A transition's `onShown`, called once the list before it in the queue is applied.

@@ -11,7 +11,7 @@ import Logging
 ///     switch event {
 ///     case .reload: tableView.reloadData()
 ///     case .batch(let batch, _): tableView.performBatchUpdates { batch.update.apply(to: tableView) }
-///     case .loadStateChanged, .duplicateIdentifiers: break
+///     case .itemMoved, .loadStateChanged, .duplicateIdentifiers, .editEnded: break
 ///     }
 /// }
 /// let rows = adapter.numberOfItems(inSection: 0)   // answers from what observers have seen

@@ -50,6 +50,9 @@ struct LoadCycle: Sendable, Equatable {
 
     private(set) var phase = Phase.idle
     private var lastID = 0
+    /// The last id issued (to a load or a cooling period): a load with a greater id starts
+    /// after now.
+    var lastIssuedID: Int { lastID }
     /// A load that ran past its time limit and may still finish: its result is still the
     /// newest word from the source until another load starts, so it is used when it comes.
     private(set) var overdue: Int?

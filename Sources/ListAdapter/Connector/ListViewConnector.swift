@@ -61,6 +61,13 @@ public final class ListViewConnector<
     /// a batch out of step; the view then gets `reloadData` instead. By default the
     /// message is logged as an error through the adapter's logger.
     public var onInconsistency: ((ListViewInconsistency) -> Void)?
+    /// Called (main actor) when a person's edit made through this connector failed (a bad
+    /// path) or was undone (its write threw, or the source's list did not keep it), after
+    /// the batch that undid it. By default the error is logged through the adapter's logger.
+    public var onEditFailure: ((ListEditError<ID>) -> Void)?
+    /// Whether the adapter is taking in a move this view made (its ``ListEvent/itemMoved(_:)``
+    /// is then not applied again).
+    var isTakingOwnMove = false
 
     let configure: Configure
     /// What the view was last told to show: the state before the next batch.
@@ -124,17 +131,21 @@ public final class ListViewConnector<
             retryFailedPayloads()
         case .loadStateChanged(.content), .loadStateChanged(.empty):
             retryFailedPayloads()
+        case .itemMoved(let move):
+            itemMoved(move, in: view)
+        case .editEnded(let result):
+            editEnded(result)
         case .loadStateChanged, .duplicateIdentifiers:
             break
         }
     }
 
     /// Whether a batch can go to the view as a batch rather than a reload.
-    private func acceptsBatches(_ view: View) -> Bool {
+    func acceptsBatches(_ view: View) -> Bool {
         isReady && view.isListInWindow
     }
 
-    private func reload(_ view: View, from snapshot: ListSnapshot<ID, Summary>) {
+    func reload(_ view: View, from snapshot: ListSnapshot<ID, Summary>) {
         let anchor = acceptsBatches(view) ? firstVisibleItems(in: view) : []
         shown = snapshot
         view.reloadListData()

@@ -154,7 +154,7 @@ final class AdapterListModel<
             if info.batchIndex == info.batchCount - 1 { listChanged() }
         case .loadStateChanged:
             refreshOverlay()
-        case .duplicateIdentifiers:
+        case .duplicateIdentifiers, .itemMoved, .editEnded:
             break
         }
     }

@@ -1,0 +1,130 @@
+/// A person's edits on the private queue: each is laid over every list computed while it
+/// is pending, its write runs in edit order, and it ends when a load that started after
+/// the write ended shows it (confirmed, no change on screen) or not (undone, with an
+/// error), or when the write throws (undone).
+///
+/// The delivery queue is the authority on what the view shows: an edit changes its list
+/// first, and a list computed here before that edit arrived is dropped there (edit
+/// epochs). So on an edit this queue takes the delivery queue's edited list as its
+/// baseline and sends whatever the dropped lists carried as one diff against it.
+extension ListViewAdapter {
+    /// An edit the adapter lays over its source's list until it ends.
+    struct PendingEdit: Sendable {
+        /// The delivery queue's edit epoch when it was made: its number.
+        let number: Int
+        let edit: ListEdit<ID>
+        /// Once the write has succeeded: the lifecycle's last issued load id then. A load
+        /// with a greater id started after the write, so its list contains it.
+        var writtenBefore: Int?
+    }
+
+    /// The app's write of an edit.
+    enum EditWrite: Sendable {
+        case move(@Sendable (ListMove<ID>) async throws -> Void)
+        case delete(@Sendable ([ID]) async throws -> Void)
+    }
+
+    /// An edit made on the delivery queue, whose list after it is `shown`. Private queue.
+    func editArrived(_ edit: ListEdit<ID>, epoch: Int, shown: ListSnapshot<ID, Summary>, write: EditWrite) {
+        assertOnPrivateQueue()
+        core.editEpoch = epoch
+        core.baseline = shown
+        core.edits.append(PendingEdit(number: epoch, edit: edit))
+        startWrite(write, of: edit, number: epoch)
+        sendEdited()
+    }
+
+    /// Runs `write` after the previous edit's write ends. Private queue.
+    private func startWrite(_ write: EditWrite, of edit: ListEdit<ID>, number: Int) {
+        let previous = core.lastWrite
+        core.lastWrite = Task(executorPreference: sourceExecutor) { [weak self] in
+            await previous?.value
+            let result: Result<Void, any Error>
+            do {
+                switch (write, edit) {
+                case (.move(let write), .move(let move)): try await write(move)
+                case (.delete(let write), .delete(let ids)): try await write(ids)
+                default: preconditionFailure("an edit's write is of its kind")
+                }
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            self.queue.async { self.writeDidEnd(number: number, result: result) }
+        }
+    }
+
+    /// Edit `number`'s write ended. Private queue.
+    private func writeDidEnd(number: Int, result: Result<Void, any Error>) {
+        assertOnPrivateQueue()
+        guard let index = core.edits.firstIndex(where: { $0.number == number }) else { return }
+        switch result {
+        case .success:
+            core.edits[index].writtenBefore = core.cycle.lastIssuedID
+            // The source may not notice a write of the app's own: a load after it is what
+            // confirms the edit.
+            perform(core.cycle.invalidate())
+        case .failure(let error):
+            let edit = core.edits.remove(at: index).edit
+            configuration.logger.error("an edit's write failed; undoing it", metadata: ["edit": "\(edit)", "error": "\(error)"])
+            sendEdited()
+            deliver(.editEnded(.failure(ListEditError(.writeFailed, edit: edit, underlying: error))))
+        }
+    }
+
+    /// Ends the edits whose write load `loadID` shows or should show, checking each
+    /// against the loaded list with the earlier pending edits laid over it. Returns the
+    /// ended edits' results, to deliver after the list. Private queue.
+    func confirmEdits(byLoad loadID: Int) -> [Result<ListEdit<ID>, ListEditError<ID>>] {
+        assertOnPrivateQueue()
+        guard var base = core.loaded, core.edits.contains(where: { ($0.writtenBefore ?? .max) < loadID }) else { return [] }
+        var ended: [Result<ListEdit<ID>, ListEditError<ID>>] = []
+        var remaining: [PendingEdit] = []
+        for (index, pending) in core.edits.enumerated() {
+            guard let writtenBefore = pending.writtenBefore, writtenBefore < loadID else {
+                remaining.append(pending)
+                base = base.overlaying(pending.edit)
+                continue
+            }
+            // A later edit of the same item decides where it goes: nothing to check.
+            let items = Set(pending.edit.identifiers)
+            let superseded = core.edits[(index + 1)...].contains { !items.isDisjoint(with: $0.edit.identifiers) }
+            switch superseded ? .shown : base.standing(of: pending.edit) {
+            case .shown, .gone:
+                ended.append(.success(pending.edit))
+            case .elsewhere(let path):
+                ended.append(.failure(ListEditError(.placedElsewhere(path), edit: pending.edit)))
+            case .notDeleted(let ids):
+                ended.append(.failure(ListEditError(.notDeleted(ids), edit: pending.edit)))
+            }
+        }
+        core.edits = remaining
+        return ended
+    }
+
+    /// The loaded list as the view shows it: pending edits laid over it in order, then
+    /// collapsed sections emptied. Private queue.
+    func viewForm(of loaded: ListSnapshot<ID, Summary>) -> ListSnapshot<ID, Summary> {
+        var list = loaded
+        for pending in core.edits { list = list.overlaying(pending.edit) }
+        return core.collapsed.isEmpty ? list : list.collapsing(core.collapsed)
+    }
+
+    /// Sends the difference between the baseline and the loaded list as edits now lay it
+    /// out, if any, as an edit's batch; leaves the next load's reason and animation as they
+    /// were. Private queue.
+    private func sendEdited() {
+        guard let loaded = core.loaded, core.hasDelivered else { return }
+        let next = viewForm(of: loaded)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let update = makeUpdate(core.baseline, next, configuration.updateStyle, configuration.batching)
+        core.baseline = next
+        guard !update.batches.isEmpty else { return }
+        let state: ListLoadState = if case .failed = core.lastSentState { core.lastSentState } else { next.isEmpty ? .empty : .content }
+        deliver(.update(
+            update, state, reason: .edit, computeDuration: clock.now - start, epoch: core.editEpoch
+        ))
+    }
+}

@@ -1,0 +1,78 @@
+/// A person's edits made in the connected view: a move the view already shows (UIKit's
+/// `tableView(_:moveRowAt:to:)`, `collectionView(_:moveItemAt:to:)`, an `NSTableView`
+/// drop) and a delete (a swipe, edit mode), forwarded to the adapter with the app's write.
+extension ListViewConnector {
+    /// Forwards a move the view has made: the adapter takes it in without a batch (the view
+    /// moved the row itself), lays it over later lists until the source's list has it, and
+    /// undoes it with one batch if `write` throws or the source orders the row elsewhere.
+    ///
+    /// ```swift
+    /// override func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
+    ///     connector.moveItem(from: ItemPath(from), to: ItemPath(to)) { move in try await inbox.move(move) }
+    /// }
+    /// ```
+    ///
+    /// A path the adapter's list does not have is reported to ``onEditFailure`` and the
+    /// view reloaded, since it shows a move the list cannot take.
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func moveItem(from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void) {
+        isTakingOwnMove = true
+        defer { isTakingOwnMove = false }
+        do {
+            try adapter.moveItem(from: source, to: destination, write: write)
+        } catch {
+            reportEditFailure(error)
+            if let view { reload(view, from: adapter.snapshot) }
+        }
+    }
+
+    /// Forwards a delete: the adapter delivers the delete batch to the view before this
+    /// returns, and puts the rows back with one batch if `write` throws or the source's
+    /// list keeps them.
+    ///
+    /// ```swift
+    /// override func tableView(_ tableView: UITableView, commit style: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    ///     guard style == .delete else { return }
+    ///     connector.deleteItems(at: [ItemPath(indexPath)]) { ids in try await inbox.delete(ids) }
+    /// }
+    /// ```
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func deleteItems(at paths: [ItemPath], write: @escaping @Sendable ([ID]) async throws -> Void) {
+        do {
+            try adapter.deleteItems(at: paths, write: write)
+        } catch {
+            reportEditFailure(error)
+        }
+    }
+
+    /// An edit's end, as the adapter reports it: a failure goes to ``onEditFailure`` (or the
+    /// adapter's logger).
+    func editEnded(_ result: Result<ListEdit<ID>, ListEditError<ID>>) {
+        if case .failure(let error) = result { reportEditFailure(error) }
+    }
+
+    /// A move the adapter took in: the view that made it shows it already; made in
+    /// another view, this one moves the row too.
+    func itemMoved(_ move: ListMove<ID>, in view: View) {
+        guard !isTakingOwnMove else {
+            shown = adapter.snapshot
+            return
+        }
+        guard acceptsBatches(view) else {
+            reload(view, from: adapter.snapshot)
+            return
+        }
+        view.performListUpdates { view.moveListItem(at: move.source, to: move.destination) }
+        shown = adapter.snapshot
+    }
+
+    private func reportEditFailure(_ error: ListEditError<ID>) {
+        if let onEditFailure {
+            onEditFailure(error)
+        } else {
+            adapter.configuration.logger.error("\(error)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A pending edit laid over a source's list: the rule that decides where a person's moved
+/// item goes in a list that changed since (right after its `previous` neighbour, before
+/// its `next` one when that is gone, at its section's edge when both are), and whether
+/// the list already shows the edit. Pure; runs on the calling queue (the adapter's
+/// private queue).
+extension ListSnapshot {
+    /// Where a pending edit stands against this list.
+    enum EditStanding: Equatable {
+        /// The list shows the edit already.
+        case shown
+        /// The list has the moved item at this path instead.
+        case elsewhere(ItemPath)
+        /// The list no longer has the moved item.
+        case gone
+        /// The list still has these deleted items.
+        case notDeleted([ID])
+    }
+
+    /// Where `edit` stands against this list.
+    ///
+    /// - Complexity: O(k log k) for k items of the edit, plus O(log n) per item.
+    func standing(of edit: ListEdit<ID>) -> EditStanding {
+        switch edit {
+        case .move(let move):
+            guard let position = flatPosition(of: move.id) else { return .gone }
+            guard let placement = placement(of: move) else { return .elsewhere(path(atFlatPosition: position)) }
+            return placement.isShown ? .shown : .elsewhere(path(atFlatPosition: position))
+        case .delete(let ids):
+            let kept = ids.filter { contains($0) }
+            return kept.isEmpty ? .shown : .notDeleted(kept)
+        }
+    }
+
+    /// This list with `edit` laid over it; unchanged when the list shows it already or it
+    /// cannot apply (its item is gone, or its section is and the item is elsewhere).
+    ///
+    /// - Complexity: O(k log n + c + s) for k items of the edit, c = n / 128 chunks and s
+    ///   sections.
+    func overlaying(_ edit: ListEdit<ID>) -> ListSnapshot {
+        switch edit {
+        case .move(let move):
+            guard let placement = placement(of: move), !placement.isShown else { return self }
+            return applying(placement.patch)?.snapshot ?? self
+        case .delete(let ids):
+            let present = ids.filter { contains($0) }
+            if present.isEmpty { return self }
+            return deleting(present).snapshot
+        }
+    }
+
+    /// The patch that puts the moved item where the person put it, and whether the item
+    /// is there already; `nil` when the item is gone, or its destination section has no
+    /// other item and the item is in another section.
+    private func placement(of move: ListMove<ID>) -> (patch: ListSnapshotPatch<ID, Summary>, isShown: Bool)? {
+        guard let position = flatPosition(of: move.id) else { return nil }
+        let untouched = untouchedRows(excluding: [move.id])
+        let title = move.destinationSection
+        let currentTitle = titles[section(containing: position)]
+        // The rank of a neighbour, if it is still in the destination section.
+        func rank(of neighbour: ID?) -> Int? {
+            guard let neighbour, let place = flatPosition(of: neighbour), titles[section(containing: place)] == title else {
+                return nil
+            }
+            return untouched.rank(ofPosition: place)
+        }
+        let gap: Int
+        if let previous = rank(of: move.previous) {
+            gap = previous + 1
+        } else if let next = rank(of: move.next) {
+            gap = next
+        } else if let ranks = untouched.ranks(inSectionTitled: title) {
+            gap = move.previous == nil ? ranks.lowerBound : ranks.upperBound
+        } else {
+            // The destination section has no other item: only where it is can show that.
+            guard currentTitle == title else { return nil }
+            gap = position
+        }
+        // Excluding the item itself, `position` untouched rows precede it.
+        let isShown = gap == position && currentTitle == title
+        let row = ListSnapshotPatch<ID, Summary>.Row(id: move.id, section: title, summary: summary(atFlatPosition: position), gap: gap)
+        return (ListSnapshotPatch(touched: [move.id], rows: [row]), isShown)
+    }
+}
