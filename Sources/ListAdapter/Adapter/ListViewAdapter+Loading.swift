@@ -109,14 +109,15 @@ extension ListViewAdapter: InvalidationTarget {
         assertOnPrivateQueue()
         if case .success(.patched) = result { core.lastLoadWasPatched = true } else { core.lastLoadWasPatched = false }
         var endedEdits: [Result<ListEdit<ID>, ListEditError<ID>>] = []
+        var needsLaterLoad = false
         switch result {
         case .success(.patched(let snapshot, let changes, let duration)):
             core.loaded = snapshot
-            endedEdits = confirmEdits(byLoad: id)
+            (endedEdits, needsLaterLoad) = confirmEdits(byLoad: id)
             sendPatched(snapshot, changes: changes, duration: duration)
         case .success(.full(let snapshot)):
             core.loaded = snapshot
-            endedEdits = confirmEdits(byLoad: id)
+            (endedEdits, needsLaterLoad) = confirmEdits(byLoad: id)
             core.loadedIsFromCurrentSource = true
             if !snapshot.duplicates.isEmpty {
                 configuration.logger.warning(
@@ -153,6 +154,7 @@ extension ListViewAdapter: InvalidationTarget {
             deliver(.transitionShown(shown))
         }
         perform(then)
+        if needsLaterLoad { perform(core.cycle.invalidate()) }
     }
 
     /// Diffs the loaded list (in view form) against the baseline and sends the result.

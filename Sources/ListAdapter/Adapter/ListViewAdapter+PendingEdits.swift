@@ -62,9 +62,10 @@ extension ListViewAdapter {
         switch result {
         case .success:
             core.edits[index].writtenBefore = core.cycle.lastIssuedID
-            // The source may not notice a write of the app's own: a load after it is what
-            // confirms the edit.
-            perform(core.cycle.invalidate())
+            // A load must start after the write, in case the source does not notice a write
+            // of the app's own. A load running now may have started before it: when it
+            // ends without showing the edit, ``confirmEdits(byLoad:)`` asks for another.
+            if case .loading = core.cycle.phase {} else { perform(core.cycle.invalidate()) }
         case .failure(let error):
             let edit = core.edits.remove(at: index).edit
             configuration.logger.error("an edit's write failed; undoing it", metadata: ["edit": "\(edit)", "error": "\(error)"])
@@ -73,34 +74,46 @@ extension ListViewAdapter {
         }
     }
 
-    /// Ends the edits whose write load `loadID` shows or should show, checking each
-    /// against the loaded list with the earlier pending edits laid over it. Returns the
-    /// ended edits' results, to deliver after the list. Private queue.
-    func confirmEdits(byLoad loadID: Int) -> [Result<ListEdit<ID>, ListEditError<ID>>] {
+    /// Ends the edits whose write succeeded and that load `loadID` shows, or should show
+    /// (it started after the write): each is checked against the loaded list with the
+    /// earlier pending edits laid over it. Returns the ended edits' results, to deliver
+    /// after the list, and whether a written edit waits for a load that starts later.
+    /// Private queue.
+    func confirmEdits(byLoad loadID: Int) -> (ended: [Result<ListEdit<ID>, ListEditError<ID>>], needsLaterLoad: Bool) {
         assertOnPrivateQueue()
-        guard var base = core.loaded, core.edits.contains(where: { ($0.writtenBefore ?? .max) < loadID }) else { return [] }
+        guard var base = core.loaded, core.edits.contains(where: { $0.writtenBefore != nil }) else { return ([], false) }
         var ended: [Result<ListEdit<ID>, ListEditError<ID>>] = []
         var remaining: [PendingEdit] = []
+        var needsLaterLoad = false
         for (index, pending) in core.edits.enumerated() {
-            guard let writtenBefore = pending.writtenBefore, writtenBefore < loadID else {
-                remaining.append(pending)
-                base = base.overlaying(pending.edit)
-                continue
+            let standing: ListSnapshot<ID, Summary>.EditStanding? = if pending.writtenBefore == nil {
+                nil
+            } else if core.edits[(index + 1)...].contains(where: { !Set(pending.edit.identifiers).isDisjoint(with: $0.edit.identifiers) }) {
+                .shown                                  // a later edit of the same item decides where it goes
+            } else {
+                base.standing(of: pending.edit)
             }
-            // A later edit of the same item decides where it goes: nothing to check.
-            let items = Set(pending.edit.identifiers)
-            let superseded = core.edits[(index + 1)...].contains { !items.isDisjoint(with: $0.edit.identifiers) }
-            switch superseded ? .shown : base.standing(of: pending.edit) {
-            case .shown, .gone:
+            switch standing {
+            case .shown?, .gone?:
+                // The list contains the write's result (or someone deleted the moved row since).
                 ended.append(.success(pending.edit))
-            case .elsewhere(let path):
+                continue
+            case .elsewhere(let path)? where pending.writtenBefore! < loadID:
                 ended.append(.failure(ListEditError(.placedElsewhere(path), edit: pending.edit)))
-            case .notDeleted(let ids):
+                continue
+            case .notDeleted(let ids)? where pending.writtenBefore! < loadID:
                 ended.append(.failure(ListEditError(.notDeleted(ids), edit: pending.edit)))
+                continue
+            case .elsewhere?, .notDeleted?:
+                needsLaterLoad = true                   // this load may have started before the write
+            case nil:
+                break                                   // its write has not ended
             }
+            remaining.append(pending)
+            base = base.overlaying(pending.edit)
         }
         core.edits = remaining
-        return ended
+        return (ended, needsLaterLoad)
     }
 
     /// The loaded list as the view shows it: pending edits laid over it in order, then
