@@ -32,14 +32,14 @@ extension ListViewAdapter {
     }
 
     /// Delivers a patched list: its change set as is when observers see the list
-    /// uncollapsed (then the baseline is the list before the patch); otherwise through the
-    /// diff, like a full load. Private queue.
-    func sendPatched(_ snapshot: ListSnapshot<ID, Summary>, changes: ListChangeSet, duration: Duration) {
+    /// uncollapsed and no edit was or is laid over it (`baselineIsLoaded`: then the
+    /// baseline is the list before the patch); otherwise through the diff, like a full
+    /// load. Private queue.
+    func sendPatched(_ snapshot: ListSnapshot<ID, Summary>, changes: ListChangeSet, duration: Duration, baselineIsLoaded: Bool) {
         assertOnPrivateQueue()
         core.loaded = snapshot
         core.loadedIsFromCurrentSource = true
-        // With edits pending, the baseline is not the list before the patch: diff.
-        guard core.collapsed.isEmpty, core.edits.isEmpty, core.hasDelivered, core.nextIsAnimated else {
+        guard core.collapsed.isEmpty, baselineIsLoaded, core.hasDelivered, core.nextIsAnimated else {
             computeAndSend()
             return
         }

@@ -112,9 +112,12 @@ extension ListViewAdapter: InvalidationTarget {
         var needsLaterLoad = false
         switch result {
         case .success(.patched(let snapshot, let changes, let duration)):
+            // The patch's change set is from the loaded list, which is the baseline only
+            // when no edit was laid over it.
+            let baselineIsLoaded = core.edits.isEmpty
             core.loaded = snapshot
             (endedEdits, needsLaterLoad) = confirmEdits(byLoad: id)
-            sendPatched(snapshot, changes: changes, duration: duration)
+            sendPatched(snapshot, changes: changes, duration: duration, baselineIsLoaded: baselineIsLoaded && core.edits.isEmpty)
         case .success(.full(let snapshot)):
             core.loaded = snapshot
             (endedEdits, needsLaterLoad) = confirmEdits(byLoad: id)
