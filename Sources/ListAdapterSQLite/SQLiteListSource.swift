@@ -54,6 +54,9 @@ public final class SQLiteListSource<
         /// processes' commits are patched too, not only the source's own (see
         /// ``SQLiteListSource/installChangeLog()`` for what it costs a writer).
         public var changeLog = false
+        /// The columns ``SQLiteListSource/move(_:)`` writes a person's moves to; `nil`: the
+        /// source writes no moves.
+        public var ordering: SQLiteOrdering?
 
         /// The defaults.
         public init() {}
@@ -166,9 +169,12 @@ public final class SQLiteListSource<
         return "SQLite \(what) in \(path)"
     }
 
-    /// Checks that the entry and item queries prepare.
+    /// Checks that the entry and item queries prepare, and the columns of
+    /// ``Options/ordering`` (see ``SQLiteOrdering``). Call it on any thread; it reads the
+    /// schema.
     ///
-    /// - Throws: ``SQLiteSourceError``.
+    /// - Throws: ``SQLiteSourceError``; for the ordering, `missingColumn` or `invalidQuery`
+    ///   naming the table and column.
     public func validate() throws(SQLiteSourceError) {
         let query = self.query
         for sql in [query.entriesSQL, query.itemsSQL] {
@@ -176,6 +182,13 @@ public final class SQLiteListSource<
                 _ = try database.read { db in try db.makeStatement(sql: sql) }
             } catch {
                 throw SQLiteSourceError(error, path: path, sql: sql)
+            }
+        }
+        if let ordering = options.ordering {
+            do {
+                _ = try database.read { db in try self.checkOrdering(db, ordering) }
+            } catch {
+                throw SQLiteSourceError(error, path: path, sql: nil)
             }
         }
     }

@@ -40,6 +40,12 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
         /// mixed in one `String` column, two texts that Swift's `String` equates): the
         /// message names the column and a row. Use ``SQLiteIdentifier`` for such columns.
         case inexactIdentifier
+        /// A row a write needs is not in the list (a moved row that another connection
+        /// deleted, say): the message names the table and the row.
+        case missingRow
+        /// A row's position is not an order key (ListAdapter's `OrderKey`; NULL, or other text):
+        /// the message names the table, the row and the value.
+        case invalidOrderKey
         /// Any other SQLite error.
         case other
     }
