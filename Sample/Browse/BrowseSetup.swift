@@ -13,7 +13,7 @@ struct DisplayRow: FetchableRecord, Sendable {
         let chosen = row.columnNames.contains { $0.hasPrefix(Self.shownPrefix) }
         var parts: [String] = []
         // The source adds its own columns (`listadapter_id`, `listadapter_summary`): not the user's.
-        for (column, value) in row where !column.hasPrefix("listadapter_") && column != "body" {
+        for (column, value) in row where !column.hasPrefix("listadapter_") && !["body", "folder", "position"].contains(column) {
             if chosen && !column.hasPrefix(Self.shownPrefix) { continue }
             switch value.storage {
             case .null: continue
@@ -45,6 +45,11 @@ struct BrowseSetup: Sendable {
     var search: (@Sendable (String) -> SQLiteListQuery)?
     /// Whether `w` may start the simulated mail writer.
     var canWrite = false
+    /// The list by folder in the person's order (`f`), if any, and how it is named.
+    var folders: (query: SQLiteListQuery, grouping: String)?
+    /// Whether the person may move (`J` `K` `<` `>`) and delete (`d`) rows, written to
+    /// the database: the demo mailbox only.
+    var canEdit = false
     /// The change log `--change-log` installed, removed if the first load fails.
     var changeLogCleanup: ChangeLogCleanup?
 
@@ -54,6 +59,8 @@ struct BrowseSetup: Sendable {
         var keys = ["j/k", "[ ]"]
         if search != nil { keys.append("/") }
         if regrouped != nil { keys.append("g") }
+        if folders != nil { keys.append("f") }
+        if canEdit { keys.append("J/K < > d") }
         if canWrite { keys.append("w") }
         keys.append("q")
         return keys.joined(separator: " ")
@@ -82,7 +89,9 @@ struct BrowseSetup: Sendable {
                     arguments: [Self.ftsPhrase(text)]
                 )
             },
-            canWrite: true
+            canWrite: true,
+            folders: (DemoDatabase.folderQuery, "by folder, your order"),
+            canEdit: true
         )
     }
 

@@ -46,6 +46,8 @@ final class BrowserScreen: @unchecked Sendable {
     private var requested = Set<SQLiteIdentifier>()
     /// How long rows wait as placeholders; started over when the writer is switched on.
     private var fillTimes = FillTimes()
+    /// What the person's last edit came to, shown above the status area for a while.
+    private var editNote: (text: String, until: ContinuousClock.Instant)?
 
     init(terminal: Terminal, setup: BrowseSetup, source: BrowseSetup.Source) {
         self.terminal = terminal
@@ -70,6 +72,11 @@ final class BrowserScreen: @unchecked Sendable {
                 lastChange = BrowserStatus.LastChange(info.changes, offMain: info.computeDuration, onMain: adapter.lastDeliveryDuration)
             }
             keepCursorOnTarget()
+        case .itemMoved:
+            keepCursorOnTarget()
+        case .editEnded(.failure(let error)):
+            // The refusal of a list ordered by date says it all; other failures name the row.
+            say((error.underlying as? SampleError)?.description ?? "\(error)")
         case .loadStateChanged(.failed(let error)):
             let failure = SourceFailure(error, source: setup.label)
             if !hasListed { Browser.end(with: failure, status: .firstLoadFailed, cleanUp: setup.changeLogCleanup) }
@@ -118,6 +125,13 @@ final class BrowserScreen: @unchecked Sendable {
         case .character("g") where setup.regrouped != nil:
             grouped.toggle()
             if !isSearch(lists.wanted) { show(grouped ? .regrouped : .main) }
+        case .character("f") where setup.folders != nil:
+            if !isSearch(lists.wanted) { show(lists.wanted == .folders ? (grouped ? .regrouped : .main) : .folders) }
+        case .character("K") where setup.canEdit: moveRow(.up)
+        case .character("J") where setup.canEdit: moveRow(.down)
+        case .character("<") where setup.canEdit: moveRow(.previousSection)
+        case .character(">") where setup.canEdit: moveRow(.nextSection)
+        case .character("d") where setup.canEdit: deleteRow()
         case .character("w"):
             writer?.toggle()
             if writer?.isRunning == true { fillTimes.reset() }
@@ -164,7 +178,7 @@ final class BrowserScreen: @unchecked Sendable {
     /// (with its seconds), or the last load's failure.
     private func note(at now: ContinuousClock.Instant) -> String? {
         guard hasListed else { return "loading \(lists.shown.label(in: setup))… \((now - startedAt).components.seconds) s" }
-        return lists.note(in: setup, at: now, failure: failure)
+        return lists.note(in: setup, at: now, failure: failure) ?? editNote.flatMap { $0.until > now ? $0.text : nil }
     }
 
     /// Redraws four times a second while a list loads, for its elapsed time.
@@ -178,10 +192,61 @@ final class BrowserScreen: @unchecked Sendable {
     }
 
     private var regrouped: BrowseSetup.Source?
+    private var folderSource: BrowseSetup.Source?
+
+    // MARK: - Edits
+
+    /// Moves the row under the cursor, written to the database in the folder list; in a
+    /// list ordered by date the write refuses, and the row snaps back.
+    private func moveRow(_ key: RowMoves.Key) {
+        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
+        let counts = (0 ..< adapter.numberOfSections).map { adapter.numberOfItems(inSection: $0) }
+        guard let destination = RowMoves.destination(of: path, for: key, counts: counts) else { return }
+        let ordered = lists.shown == .folders ? folderSource : nil
+        do {
+            try adapter.moveItem(from: path, to: destination) { move in
+                guard let ordered else { throw SampleError("this list is ordered by date: the row goes back (f: the folders, in your order)") }
+                try await ordered.move(move)
+            }
+        } catch {
+            say("\(error)")
+        }
+        keepCursorOnTarget()
+    }
+
+    /// Deletes the row under the cursor from the database, in any list.
+    private func deleteRow() {
+        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
+        let table = mainSource
+        do {
+            try adapter.deleteItems(at: [path]) { ids in try await table.delete(ids) }
+        } catch {
+            say("\(error)")
+        }
+    }
+
+    /// Shows `text` above the status area for four seconds.
+    private func say(_ text: String) {
+        let until = ContinuousClock.now + .seconds(4)
+        editNote = (text, until)
+        DispatchQueue.main.asyncAfter(deadline: .now() + 4.05) { [weak self] in
+            guard let self, let note = self.editNote, note.until <= .now else { return }
+            self.editNote = nil
+            self.scheduleRedraw()
+        }
+        scheduleRedraw()
+    }
     private func source(of list: BrowserList) -> BrowseSetup.Source {
         switch list {
         case .main:
             return mainSource
+        case .folders:
+            if let folderSource { return folderSource }
+            var options = BrowseSetup.Source.Options()
+            options.ordering = DemoDatabase.folderOrdering
+            let source = BrowseSetup.Source(database: mainSource.database, query: setup.folders?.query ?? setup.main, options: options)
+            folderSource = source
+            return source
         case .regrouped:
             if let regrouped { return regrouped }
             let source = BrowseSetup.Source(database: mainSource.database, query: setup.regrouped?.query ?? setup.main)
@@ -197,7 +262,7 @@ final class BrowserScreen: @unchecked Sendable {
     /// The lines the list may use: all but the status area, and the note line (a load
     /// failed, or a list is loading) if any.
     private var listHeight: Int {
-        max(1, terminal.size.rows - BrowserStatus.height - (hasListed && failure == nil && lists.loadingSince == nil ? 0 : 1))
+        max(1, terminal.size.rows - BrowserStatus.height - (note(at: .now) == nil ? 0 : 1))
     }
 
     /// Display rows: each section's header, then its items.

@@ -29,7 +29,9 @@ struct DemoCommand: ParsableCommand {
                 sample shows a live, million-row list in a terminal; run it in an interactive terminal:
                     swift run -c release sample
                 Keys: arrows or j/k, PgUp/PgDn, Home/End, [ and ] between sections, / to search, g to regroup,
-                w to start or stop simulated mail, q or Ctrl-C to quit. Other commands: sample --help.
+                f for the folders in your order, J/K to move a message down/up, < > into the previous/next
+                folder, d to delete it, w to start or stop simulated mail, q or Ctrl-C to quit.
+                Other commands: sample --help.
                 """)
             return
         }
@@ -39,6 +41,7 @@ struct DemoCommand: ParsableCommand {
             print("using the demo database at \(demo.path)")
             _ = try demo.addMissingIndexes()
         }
+        _ = try demo.addMissingFolders()
         let setup = BrowseSetup.mail(path: demo.path)
         let source: BrowseSetup.Source
         do {

@@ -3,6 +3,8 @@
 enum BrowserList: Equatable, Sendable {
     case main
     case regrouped
+    /// The demo mailbox by folder, in the person's order (`f`).
+    case folders
     case search(String)
 
     /// How the status line names it: `by day`, `by sender`, `search "budget" (Esc: back)`.
@@ -10,6 +12,7 @@ enum BrowserList: Equatable, Sendable {
         switch self {
         case .main: setup.grouping
         case .regrouped: setup.regrouped?.grouping ?? setup.grouping
+        case .folders: setup.folders?.grouping ?? setup.grouping
         case .search(let text): "search \"\(text)\" (Esc: back)"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ListAdapter
 
 /// Simulates mail arriving, being read, deleted and refiled, about ten changes a second,
 /// from a background thread, through the browser's own database pool.
@@ -37,6 +38,12 @@ final class MailWriter: @unchecked Sendable {
                             FROM (SELECT coalesce(max(date), 1790000000) + 60 AS d FROM message)
                             """,
                         arguments: ["New message \(step)"]
+                    )
+                    // New mail goes to the top of the Inbox, in the person's order too.
+                    let first = try String.fetchOne(db, sql: "SELECT min(position) FROM message WHERE folder = 'Inbox'")
+                    try db.execute(
+                        sql: "UPDATE message SET folder = 'Inbox', position = ? WHERE id = ?",
+                        arguments: [try OrderKey.key(between: nil, and: first), db.lastInsertedRowID]
                     )
                 case 1:
                     try db.execute(sql: "UPDATE message SET flags = flags | 1, version = version + 1 WHERE id = (SELECT id FROM message ORDER BY date DESC LIMIT 1 OFFSET abs(random() % 20))")
