@@ -92,6 +92,9 @@ public final class PostgresListSource<
         public var maximumBackoff: Duration = .seconds(5)
         /// The sessions' `application_name` (in `pg_stat_activity`, and the server's log).
         public var applicationName = "ListAdapter"
+        /// The columns ``PostgresListSource/move(_:)`` writes a person's moves to; `nil`:
+        /// the source writes no moves. Checked when the source opens.
+        public var ordering: PostgresOrdering?
         /// Where postgres-nio logs (nothing by default).
         public var logger = Logger(label: "ListAdapterPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -112,6 +115,8 @@ public final class PostgresListSource<
     let fetching: ConnectionSlot
     /// Tracked loads: baseline scans and patches, each in one repeatable-read transaction.
     let tracking: ConnectionSlot
+    /// Moves, deletes and the initial fill of positions, one transaction at a time.
+    let writing: ConnectionSlot
     let entriesSQL: String
     let itemsSQL: String
     /// `itemsSQL`, prepared once per connection (a fetch runs it for every window).
@@ -147,8 +152,9 @@ public final class PostgresListSource<
     /// follow it.
     let readiness = WatchReadiness()
 
-    /// Connects to `server`, checks that `query` runs there, and (for an owned table with
-    /// ``Options/changeLog``) installs the change log.
+    /// Connects to `server`, checks that `query` runs there (and the columns of
+    /// ``Options/ordering``), and (for an owned table with ``Options/changeLog``) installs
+    /// the change log.
     ///
     /// Call it from any task; it waits on the network (each wait with its deadline).
     ///
@@ -165,6 +171,7 @@ public final class PostgresListSource<
         self.settings = settings
         fetching = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "fetch")
         tracking = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "track", exclusive: true)
+        writing = ConnectionSlot(server: server, settings: settings, logger: options.logger, name: "write", exclusive: true)
         entriesSQL = query.entriesSQL
         placementStatements = .init(query)
         itemsSQL = query.itemsSQL
@@ -176,6 +183,7 @@ public final class PostgresListSource<
         }
         directPatch = changeLog.flatMap { PostgresDirectPatch(query, $0) }
         try await check()
+        if let ordering = options.ordering { try await checkOrdering(ordering) }
         if changeLog != nil {
             let installed = try await installChangeLogNoting()
             state.withLock { $0.openingInstalledChangeLog = installed }
@@ -316,6 +324,7 @@ public final class PostgresListSource<
         detach()
         await fetching.close()
         await tracking.close()
+        await writing.close()
     }
 }
 #endif

@@ -46,6 +46,12 @@ public struct PostgresSourceError: Error, Sendable, CustomStringConvertible {
         /// The server answered with something the source cannot trust (a payload fetch
         /// returning a row it did not ask for).
         case inconsistent
+        /// A row a write needs is not in the list (a moved row that another session
+        /// deleted, say): the message names the table and the row.
+        case missingRow
+        /// A row's position is not an order key (ListAdapter's `OrderKey`; NULL, or other
+        /// text): the message names the table, the row and the value.
+        case invalidOrderKey
         /// Any other server error.
         case other
     }
