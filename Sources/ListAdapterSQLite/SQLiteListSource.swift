@@ -184,13 +184,7 @@ public final class SQLiteListSource<
                 throw SQLiteSourceError(error, path: path, sql: sql)
             }
         }
-        if let ordering = options.ordering {
-            do {
-                _ = try database.read { db in try self.checkOrdering(db, ordering) }
-            } catch {
-                throw SQLiteSourceError(error, path: path, sql: nil)
-            }
-        }
+        try validateOrdering()
     }
 
     /// Creates (if missing) an index on the query's order columns followed by its section

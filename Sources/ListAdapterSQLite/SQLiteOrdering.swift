@@ -102,6 +102,16 @@ struct OrderingStatements {
 }
 
 extension SQLiteListSource {
+    /// Checks ``Options/ordering``'s columns, if any, on a reader (part of ``validate()``).
+    func validateOrdering() throws(SQLiteSourceError) {
+        guard let ordering = options.ordering else { return }
+        do {
+            _ = try database.read { db in try self.checkOrdering(db, ordering) }
+        } catch {
+            throw SQLiteSourceError(error, path: path, sql: nil)
+        }
+    }
+
     /// Checks the ordering's columns against the table, on the connection `db`: the
     /// origin is a table, the position column exists with TEXT affinity, the section
     /// column exists and is the query's section, the order sorts by the position.
