@@ -109,7 +109,7 @@ struct ConcurrentEditTests {
             Issue.record("the write of a deleted row did not fail")
             return
         }
-        #expect(error.underlying is MissingRow)
+        #expect(error.underlying is InMemoryListSource<String, Int, String>.MissingRecord)
         #expect(!source.records.contains { $0.entry.id == "a" } && harness.table.sections.allSatisfy { !$0.cells.contains { $0.id == "a" } })
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
