@@ -31,6 +31,9 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "on or off: whether the adapter moves among the PostgreSQL sources. off: it stays on the owned one and every other PostgreSQL source gets an adapter of its own.")
     var postgresTransitions = "on"
 
+    @Flag(help: "A person edits the lists too: moves within and across sections and deletes, in bursts, some writes failing on purpose, written to the memory store or to a SQLite list ordered by order keys (memory and sqlite sources).")
+    var edits = false
+
     @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")
     var changeLog = false
 
@@ -44,8 +47,11 @@ struct SoakCommand: AsyncParsableCommand {
         guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
         guard ["on", "off"].contains(postgresTransitions) else { throw ValidationError("--postgres-transitions takes on or off") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
+        guard !edits || !["postgres", "all"].contains(source) else {
+            throw ValidationError("--edits runs with --source memory, sqlite or both; the PostgreSQL store has no person's order yet")
+        }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
-        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
+        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(edits ? ", a person's edits" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
         SoakInterruption.shared.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -65,6 +71,7 @@ struct SoakCommand: AsyncParsableCommand {
             failureDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
         options.external = external
+        options.edits = edits
         let run: SoakRun
         do {
             run = try SoakRun(options: options, directory: directory)
@@ -76,6 +83,7 @@ struct SoakCommand: AsyncParsableCommand {
         // Stops the writer and drops the table whether the run passed or not.
         await external?.close()
         say(run.statistics.summary)
+        if edits { say(run.person.summary) }
         for line in external?.report() ?? [] { say(line) }
         if useSQLite {
             let patched = run.stores.sqliteSorted.incrementalStatistics

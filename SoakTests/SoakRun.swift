@@ -24,6 +24,8 @@ final class SoakRun {
         var failureDirectory: URL
         /// A store written by another process (PostgreSQL), if the run includes one.
         var external: (any SoakExternalStore)? = nil
+        /// Whether a person edits the lists too (``SoakPerson``).
+        var edits = false
     }
 
     typealias Adapter = ListViewAdapter<Int64, Int64, SoakItem>
@@ -47,6 +49,8 @@ final class SoakRun {
     /// The main thread's CPU time during the last check (subtracted like ``lastCheck``).
     private var lastCheckCPU = Duration.zero
     private var child: ChildProcessWriter?
+    /// The person who edits the lists, with `--edits`.
+    let person = SoakPerson()
 
     init(options: Options, directory: URL) throws {
         self.options = options
@@ -120,6 +124,23 @@ final class SoakRun {
 
     private func step() async {
         statistics.steps += 1
+        // Drawn only with `--edits`, so that other runs' seeds replay as before.
+        if options.edits, Int.random(in: 0 ..< 5, using: &random) == 0 {
+            person.act(on: screens, store: SoakPerson.Store(memory: stores.memory, sqlite: stores.sqliteOrdered), using: &random)
+        } else {
+            await change()
+        }
+        // Let the main queue breathe: deliveries, fetch answers and invalidations land
+        // between steps at random moments.
+        if Int.random(in: 0 ..< 3, using: &random) == 0 {
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0 ... 8, using: &random)))
+        } else {
+            await Task.yield()
+        }
+    }
+
+    /// Anything but a person's edit: writers, storms, transitions, fetches, scrolling.
+    private func change() async {
         switch Int.random(in: 0 ..< 100, using: &random) {
         case 0 ..< 55:
             mutate(count: Int.random(in: 0 ..< 12, using: &random) == 0 ? Int.random(in: 2 ... 20, using: &random) : 1)
@@ -141,13 +162,6 @@ final class SoakRun {
             screens.toggleOnScreen(using: &random)
         default:
             break
-        }
-        // Let the main queue breathe: deliveries, fetch answers and invalidations land
-        // between steps at random moments.
-        if Int.random(in: 0 ..< 3, using: &random) == 0 {
-            try? await Task.sleep(for: .milliseconds(Int.random(in: 0 ... 8, using: &random)))
-        } else {
-            await Task.yield()
         }
     }
 
@@ -214,6 +228,8 @@ final class SoakRun {
         var candidates: [any ListDataSource<Int64, Int64, SoakItem>] = []
         if options.useMemory { candidates.append(stores.memory) }
         if options.useSQLite { candidates += [stores.sqliteAll, stores.sqliteFiltered, stores.sqliteSorted] }
+        // The person's order, which their moves write, beside lists in other orders.
+        if options.useSQLite && options.edits { candidates += [stores.sqliteOrdered, stores.sqliteOrdered] }
         if let external = options.external { candidates += external.sources }
         guard let next = candidates.randomElement(using: &random) else { return }
         statistics.transitions += 1
@@ -301,9 +317,17 @@ final class SoakRun {
             statistics.largestList = max(statistics.largestList, shown.count)
             lastCheck = clock.now - start
             lastCheckCPU = threadCPUTime() - cpuStart
+        case .itemMoved:
+            if let problem = screens.didDeliver(event, current: adapter.snapshot, selected: adapter.selectedPaths) {
+                fail(problem, before: shown, after: adapter.snapshot)
+                return
+            }
+            shown = adapter.snapshot
+        case .editEnded(let result):
+            if let problem = person.ended(result) { fail(problem) }
         case .loadStateChanged(.failed(let error)):
             fail("a load failed: \(error)")
-        case .loadStateChanged, .duplicateIdentifiers, .itemMoved, .editEnded:
+        case .loadStateChanged, .duplicateIdentifiers:
             break
         }
     }
@@ -313,6 +337,11 @@ final class SoakRun {
     private func checkpoint(final: Bool = false) async {
         await withCheckedContinuation { continuation in mutationQueue.async { continuation.resume() } }
         guard failure == nil else { return }
+        // Every edit made ends: confirmed by a list that shows it, or undone.
+        if options.edits, await !waitUntil(timeout: .seconds(30), { self.adapter.pendingEditCount == 0 }) {
+            fail("\(adapter.pendingEditCount) of the person's edits did not end within 30 s (\(person.summary))")
+            return
+        }
         let source = currentSource
         let truth: Snapshot
         var timeout = Duration.seconds(15)
@@ -333,6 +362,10 @@ final class SoakRun {
         if !converged || adapter.snapshot != truth {
             let about = options.external?.describe(source) ?? "\(source)"
             fail("after the changes settled, the adapter shows \(adapter.snapshot.count) items in \(adapter.snapshot.numberOfSections) sections; the source has \(truth.count) in \(truth.numberOfSections) (\(about); load state \(adapter.loadState))", before: shown, after: truth)
+            return
+        }
+        if let back = truth.entries.first(where: { person.deleted.contains($0.id) }) {
+            fail("row \(back.id), whose delete was confirmed, is listed again")
             return
         }
         // Every visible cell ends filled with its own item's current payload.

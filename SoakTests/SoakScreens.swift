@@ -37,6 +37,11 @@ final class SoakScreens {
                 changed()
             }
             connector.onInconsistency = { problem in fail("\(kind): the connector's check failed: \(problem)") }
+            // Edits that end undone are the soak's to judge (``SoakPerson``); a path the
+            // adapter does not have means the view and the adapter disagreed.
+            connector.onEditFailure = { error in
+                if case .invalidPath = error.kind { fail("\(kind): a person's edit was refused: \(error)") }
+            }
             screen.useDataSource(of: connector)
             screens.append(screen)
             connectors.append(connector)
@@ -67,8 +72,10 @@ final class SoakScreens {
     /// screen, and that the view's selection is the adapter's.
     func didDeliver(_ event: ListEvent<Int64, Int64>, current: Snapshot, selected: [ItemPath]) -> String? {
         guard case .batch = event else {
-            if case .reload = event {} else { return nil }
-            return checkAll(current: current, selected: selected)
+            switch event {
+            case .reload, .itemMoved: return checkAll(current: current, selected: selected)
+            default: return nil
+            }
         }
         if let problem = checkAll(current: current, selected: selected) { return problem }
         for (index, screen) in screens.enumerated() {

@@ -21,6 +21,9 @@ final class SoakStores: @unchecked Sendable {
     /// (the incremental path); with `--change-log`, from the change log, so the child
     /// process's commits are patched too.
     let sqliteSorted: SQLite
+    /// The rows in the person's order (`soak --edits`): by section, then a position
+    /// column of order keys the person's moves write (``SQLiteListSource/move(_:)``).
+    let sqliteOrdered: SQLite
     private var nextID: Int64 = 1
     private var sectionNames: [String] = ["Alpha", "Bravo", "Charlie"]
     private var sectionCounter = 0
@@ -32,7 +35,7 @@ final class SoakStores: @unchecked Sendable {
         configuration.busyMode = .timeout(10)
         pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in
-            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, section TEXT, rank REAL NOT NULL, version INTEGER NOT NULL)")
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, section TEXT, rank REAL NOT NULL, version INTEGER NOT NULL, position TEXT)")
         }
         sqliteAll = SQLite(database: pool, query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "rank, id"))
         sqliteFiltered = SQLite(
@@ -46,6 +49,13 @@ final class SoakStores: @unchecked Sendable {
             query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "section, rank, id"),
             options: options
         )
+        var ordered = SQLite.Options()
+        ordered.ordering = SQLiteOrdering(position: "position", section: "section")
+        sqliteOrdered = SQLite(
+            database: pool,
+            query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "section, position, id"),
+            options: ordered
+        )
         // Installed before any writer runs, as an app would at launch.
         if changeLog { try sqliteSorted.installChangeLog() }
     }
@@ -53,6 +63,14 @@ final class SoakStores: @unchecked Sendable {
     /// The kinds of change a step makes.
     enum Change: String, CaseIterable {
         case insert, delete, move, crossSection, update, renameSections, empty, burst, duplicate, noOp
+    }
+
+    /// A random order key (five digits, the last not `0`): where another writer puts a row
+    /// in the person's order.
+    static func randomKey(_ random: inout SeededGenerator) -> String {
+        let digits = OrderKey.digits
+        let body = (0 ..< 4).map { _ in digits[Int.random(in: 0 ..< digits.count, using: &random)] }
+        return String(decoding: body + [digits[Int.random(in: 1 ..< digits.count, using: &random)]], as: UTF8.self)
     }
 
     private func section(_ random: inout SeededGenerator) -> String? {
@@ -155,7 +173,7 @@ final class SoakStores: @unchecked Sendable {
             case .insert, .burst:
                 let inserts = change == .burst ? Int.random(in: 0 ... min(200, max(0, maxItems - count)), using: &random2) : Int.random(in: 1 ... 5, using: &random2)
                 for id in ids.prefix(max(0, min(inserts, maxItems - count))) {
-                    try db.execute(sql: "INSERT INTO item VALUES (?, ?, ?, 1)", arguments: [id, self.section(&random2), Double.random(in: 0 ..< 1, using: &random2)])
+                    try db.execute(sql: "INSERT INTO item VALUES (?, ?, ?, 1, ?)", arguments: [id, self.section(&random2), Double.random(in: 0 ..< 1, using: &random2), Self.randomKey(&random2)])
                 }
                 if change == .burst {
                     try db.execute(sql: "UPDATE item SET rank = abs(random() % 1000000) / 1000000.0 WHERE abs(random() % 4) = 0")
@@ -167,7 +185,7 @@ final class SoakStores: @unchecked Sendable {
             case .move, .crossSection:
                 for _ in 0 ..< Int.random(in: 1 ... 5, using: &random2) {
                     guard let id = try randomID() else { break }
-                    try db.execute(sql: "UPDATE item SET rank = ? WHERE id = ?", arguments: [Double.random(in: 0 ..< 1, using: &random2), id])
+                    try db.execute(sql: "UPDATE item SET rank = ?, position = ? WHERE id = ?", arguments: [Double.random(in: 0 ..< 1, using: &random2), Self.randomKey(&random2), id])
                     if change == .crossSection {
                         try db.execute(sql: "UPDATE item SET section = ? WHERE id = ?", arguments: [self.section(&random2), id])
                     }

@@ -111,7 +111,7 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     }
 
     /// The paths of the items `ids` in the model. O(n).
-    private func paths(of ids: Set<ID>) -> Set<ItemPath> {
+    func paths(of ids: Set<ID>) -> Set<ItemPath> {
         var found = Set<ItemPath>()
         for (section, content) in model.sections.enumerated() {
             for (item, cell) in content.cells.enumerated() where ids.contains(cell.id) {

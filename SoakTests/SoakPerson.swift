@@ -1,0 +1,123 @@
+import ListAdapter
+import ListAdapterTesting
+
+/// The person of `soak --edits`: drags rows within and across sections and swipes rows
+/// away in whichever view is on screen, alone or in bursts made before any write ends,
+/// while the writers change the same rows. Each edit is written to the store the list
+/// comes from, and some writes fail on purpose. It keeps the books the checks need: every
+/// edit made must end, and a row whose delete was confirmed must never come back.
+@MainActor
+final class SoakPerson {
+    /// A write the soak makes fail.
+    struct InjectedFailure: Error, CustomStringConvertible {
+        var description: String { "the soak failed this write on purpose" }
+    }
+
+    /// Where an edit's write goes: the store that has the row (their identifiers are
+    /// distinct). Not the store of the source last transitioned to: the view may still
+    /// show the list before that transition.
+    struct Store: Sendable {
+        let memory: SoakStores.Memory
+        let sqlite: SoakStores.SQLite
+
+        func write(_ move: ListMove<Int64>) async throws {
+            if memory.records.contains(where: { $0.entry.id == move.id }) {
+                try memory.move(move)
+            } else {
+                try await sqlite.move(move)
+            }
+        }
+
+        func delete(_ ids: [Int64]) async throws {
+            memory.delete(ids)
+            try await sqlite.delete(ids)
+        }
+    }
+
+    private(set) var made = 0
+    private(set) var ended = 0
+    /// How edits ended, by outcome.
+    private(set) var outcomes: [String: Int] = [:]
+    /// Rows whose delete the source's list confirmed: never to be listed again.
+    private(set) var deleted: Set<Int64> = []
+
+    /// One step: a single edit, or a burst of them, in a random on-screen view.
+    func act(on screens: SoakScreens, store: Store, using random: inout SeededGenerator) {
+        let onScreen = screens.screens.indices.filter { screens.connectors[$0].isReady && screens.screens[$0].isInWindow }
+        guard let index = onScreen.randomElement(using: &random) else { return }
+        let burst = Int.random(in: 0 ..< 5, using: &random) == 0 ? Int.random(in: 2 ... 6, using: &random) : 1
+        for _ in 0 ..< burst {
+            let fails = Int.random(in: 0 ..< 8, using: &random) == 0
+            if Int.random(in: 0 ..< 10, using: &random) < 3 {
+                delete(in: screens, index, store: store, fails: fails, using: &random)
+            } else {
+                move(in: screens, index, store: store, fails: fails, using: &random)
+            }
+        }
+    }
+
+    /// Drags a visible row and drops it where the person sees: the drop lands on the
+    /// screen, as a finger does, so the rows on screen stay the same set (a view asks its
+    /// data source for no new cell before the move reaches it).
+    private func move(in screens: SoakScreens, _ index: Int, store: Store, fails: Bool, using random: inout SeededGenerator) {
+        let screen = screens.screens[index]
+        let model = screen.model
+        let visible = screen.visibleListPaths.filter { model.numberOfSections > $0.section && model.numberOfItems(inSection: $0.section) > $0.item }
+        guard let source = visible.randomElement(using: &random), let target = visible.randomElement(using: &random) else { return }
+        let limit = model.numberOfItems(inSection: target.section) - (target.section == source.section ? 1 : 0)
+        let destination = ItemPath(section: target.section, item: min(target.item, limit))
+        guard source != destination else { return }
+        made += 1
+        screen.moveInteractively(from: source, to: destination)
+        screens.connectors[index].moveItem(from: source, to: destination) { move in
+            if fails { throw InjectedFailure() }
+            try await store.write(move)
+        }
+    }
+
+    private func delete(in screens: SoakScreens, _ index: Int, store: Store, fails: Bool, using random: inout SeededGenerator) {
+        let screen = screens.screens[index]
+        let candidates = screen.visibleListPaths.filter { screen.model.numberOfSections > $0.section && screen.model.numberOfItems(inSection: $0.section) > $0.item }
+        guard !candidates.isEmpty else { return }
+        let paths = (0 ..< Int.random(in: 1 ... 3, using: &random)).compactMap { _ in candidates.randomElement(using: &random) }
+        made += 1
+        screens.connectors[index].deleteItems(at: paths) { ids in
+            if fails { throw InjectedFailure() }
+            try await store.delete(ids)
+        }
+    }
+
+    /// An edit ended; returns a failure to report, if its end breaks a rule.
+    func ended(_ result: Result<ListEdit<Int64>, ListEditError<Int64>>) -> String? {
+        ended += 1
+        switch result {
+        case .success(.delete(let ids)):
+            deleted.formUnion(ids)
+            outcomes["confirmed", default: 0] += 1
+        case .success:
+            outcomes["confirmed", default: 0] += 1
+        case .failure(let error):
+            switch error.kind {
+            case .writeFailed where error.underlying is InjectedFailure:
+                outcomes["undone after an injected write failure", default: 0] += 1
+            case .writeFailed:
+                // The row went before the write (another writer deleted it): its write says so.
+                outcomes["undone, the row gone before its write", default: 0] += 1
+            case .placedElsewhere:
+                // A list in another order (by rank), or another writer moved the row after the write.
+                outcomes["undone, the source orders the row elsewhere", default: 0] += 1
+            case .notDeleted(let ids):
+                return "the source still lists deleted rows \(ids) after their delete was written: \(error)"
+            case .invalidPath(let path):
+                return "a person's edit named a path the adapter does not have, \(path): the view and the adapter disagreed: \(error)"
+            }
+        }
+        return nil
+    }
+
+    /// What the person did, for the summary.
+    var summary: String {
+        let text = outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "a person's edits: \(made) made, \(ended) ended (\(text.isEmpty ? "none" : text)), \(deleted.count) rows deleted for good"
+    }
+}
