@@ -18,20 +18,23 @@ final class ChildProcessWriter: @unchecked Sendable {
             seed, count, max_items = (int(part) for part in line.split())
             rng = random.Random(seed)
             sections = ["Alpha", "Bravo", "Charlie", "Delta", None]
+            digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+            def key():  # an order key for the person's order: 5 digits, the last not 0
+                return "".join(rng.choice(digits) for _ in range(4)) + rng.choice(digits[1:])
             for _ in range(count):
                 total = db.execute("SELECT count(*) FROM item").fetchone()[0]
                 kind = rng.randrange(8)
                 if kind <= 2 and total < max_items:
                     next_id += 1
-                    db.execute("INSERT INTO item VALUES (?, ?, ?, 1)", (next_id, rng.choice(sections), rng.random()))
+                    db.execute("INSERT INTO item (id, section, rank, version, position) VALUES (?, ?, ?, 1, ?)", (next_id, rng.choice(sections), rng.random(), key()))
                 elif kind == 3:
                     db.execute("DELETE FROM item WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 1)")
                 elif kind == 4:
                     db.execute("UPDATE item SET version = version + 1 WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 3)")
                 elif kind == 5:
-                    db.execute("UPDATE item SET rank = ? WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 1)", (rng.random(),))
+                    db.execute("UPDATE item SET rank = ?, position = ? WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 1)", (rng.random(), key()))
                 elif kind == 6:
-                    db.execute("UPDATE item SET section = ?, rank = ? WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 1)", (rng.choice(sections), rng.random()))
+                    db.execute("UPDATE item SET section = ?, rank = ?, position = ? WHERE id IN (SELECT id FROM item ORDER BY random() LIMIT 1)", (rng.choice(sections), rng.random(), key()))
                 else:
                     db.commit()
             db.commit()
