@@ -83,6 +83,7 @@ struct SoakCommand: AsyncParsableCommand {
         // Stops the writer and drops the table whether the run passed or not.
         await external?.close()
         say(run.statistics.summary)
+        say(run.deliveryCPU.summary)
         if edits { say(run.person.summary) }
         for line in external?.report() ?? [] { say(line) }
         if useSQLite {

@@ -37,6 +37,8 @@ final class SoakRun {
     private var screens: SoakScreens!
     private var shown = Snapshot()
     private(set) var statistics = SoakStatistics()
+    /// The main thread's CPU per delivery, split (see ``SoakDeliveryCPU``).
+    private(set) var deliveryCPU = SoakDeliveryCPU()
     private(set) var failure: String?
     /// Its conditions read the adapter and the views, not the events: it keeps a few.
     private let recorder = ListEventRecorder<Int64, Int64>(keepingLast: 16)
@@ -81,7 +83,12 @@ final class SoakRun {
         adapter = ListViewAdapter(source: currentSource, configuration: configuration)
         // Observers are called in the order they registered: this one sees each event
         // before the connectors, the last one after them.
-        preObservation = adapter.observe { [weak self] event in self?.screens?.willDeliver(event) }
+        preObservation = adapter.observe { [weak self] event in
+            guard let self else { return }
+            let start = ThreadCPUClock.now
+            self.screens?.willDeliver(event)
+            self.deliveryCPU.eventStarted(at: start, preObserver: ThreadCPUClock.now - start, adapter: self.adapter, screens: self.screens)
+        }
         let recorder = self.recorder
         screens = SoakScreens(
             kinds: options.kinds, adapter: adapter, changed: { recorder.recheck() },
@@ -126,7 +133,9 @@ final class SoakRun {
         statistics.steps += 1
         // Drawn only with `--edits`, so that other runs' seeds replay as before.
         if options.edits, Int.random(in: 0 ..< 5, using: &random) == 0 {
+            deliveryCPU.editStarted(screens: screens)
             person.act(on: screens, store: SoakPerson.Store(memory: stores.memory, sqlite: stores.sqliteOrdered), using: &random)
+            deliveryCPU.editEnded(adapter: adapter, screens: screens)
         } else {
             await change()
         }
@@ -276,7 +285,9 @@ final class SoakRun {
         let clock = ContinuousClock()
         let start = clock.now
         let cpuStart = threadCPUTime()
+        deliveryCPU.connectorsEnded(at: ThreadCPUClock.now, screens: screens)
         defer {
+            deliveryCPU.eventEnded(at: ThreadCPUClock.now)
             recorder.record(event)
             let checking = clock.now - start
             if checking > statistics.longestCheck { statistics.longestCheck = checking }

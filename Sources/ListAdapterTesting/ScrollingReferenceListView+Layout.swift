@@ -92,7 +92,22 @@ extension ScrollingReferenceListView {
     }
 
     private func provideCell(at path: ItemPath) -> Cell {
-        cellProvider?(path) ?? dequeueCell()
+        let start = ThreadCPUClock.now
+        defer { cellProviderCPUTime += ThreadCPUClock.now - start }
+        return cellProvider?(path) ?? dequeueCell()
+    }
+
+    /// Runs the view's own work, adding its CPU time (less the data source's) to
+    /// ``ownCPUTime``.
+    func timingOwnWork<Result>(_ body: () -> Result) -> Result {
+        ownWorkDepth += 1
+        let start = ThreadCPUClock.now
+        let providedBefore = cellProviderCPUTime
+        defer {
+            ownWorkDepth -= 1
+            if ownWorkDepth == 0 { ownCPUTime += (ThreadCPUClock.now - start) - (cellProviderCPUTime - providedBefore) }
+        }
+        return body()
     }
 
     private func reconfigure(_ cell: Cell, at path: ItemPath) -> Cell {

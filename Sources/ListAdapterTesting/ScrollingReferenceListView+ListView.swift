@@ -8,6 +8,10 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     /// Discards every cell (to the reuse pool) and the selection, reads the data source
     /// afresh and lays the visible range out.
     public func reloadListData() {
+        timingOwnWork { reloadAll() }
+    }
+
+    private func reloadAll() {
         model.reloadData(from: dataSource())
         reloadCount += 1
         pool += visibleCells.map(\.cell)
@@ -79,6 +83,10 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     /// moves the cells: cells of deleted and reloaded items go to the pool, the others
     /// follow their items, selection follows the selected items.
     package func commitRecordedUpdate(_ update: BatchUpdate) {
+        timingOwnWork { commit(update) }
+    }
+
+    private func commit(_ update: BatchUpdate) {
         let data = dataSource()
         var keptCells = visibleCells
         if !isInWindow {

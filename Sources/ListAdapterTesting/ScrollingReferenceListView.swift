@@ -93,6 +93,15 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
     /// The selected paths.
     public internal(set) var selection: Set<ItemPath> = []
 
+    /// The main thread's CPU time the view spent on its own work (validating and
+    /// committing batches, reloading, laying out), not counting the cells its data source
+    /// configured meanwhile: what UIKit's share of a delivery stands for in the soak.
+    public internal(set) var ownCPUTime = Duration.zero
+    /// CPU time spent in the data source's cell provider during the current own work.
+    var cellProviderCPUTime = Duration.zero
+    /// Nesting of ``timingOwnWork(_:)``: only the outermost call counts.
+    var ownWorkDepth = 0
+
     /// The cells on screen, by path, in list order.
     public internal(set) var visibleCells: [(path: ItemPath, cell: Cell)] = []
     var pool: [Cell] = []

@@ -14,6 +14,7 @@ extension ListViewAdapter {
             // The CPU interval nested in the wall one (read last, first), so it is no longer.
             delivered.lastDeliveryCPUDuration = ThreadCPUClock.now - cpuStart
             delivered.lastDeliveryDuration = clock.now - start
+            delivered.completedDeliveries += 1
         }
         switch delivery {
         case .reload(_, _, _, let epoch), .update(_, _, _, _, _, let epoch):
@@ -102,6 +103,13 @@ extension ListViewAdapter {
     public var lastDeliveryDuration: Duration {
         assertOnDeliveryQueue()
         return delivered.lastDeliveryDuration
+    }
+
+    /// How many deliveries (lists, load states, edits' ends) have been applied on the
+    /// delivery queue; ``lastDeliveryCPUDuration`` is the last one's. For the soak.
+    package var completedDeliveries: Int {
+        assertOnDeliveryQueue()
+        return delivered.completedDeliveries
     }
 
     /// How much of ``lastDeliveryDuration`` the delivery thread actually ran (its CPU

@@ -76,6 +76,8 @@ extension ListViewAdapter {
         var lastDeliveryDuration = Duration.zero
         /// The delivery thread's CPU time during the last delivery.
         var lastDeliveryCPUDuration = Duration.zero
+        /// How many deliveries have been applied (for the soak's attribution of CPU time).
+        var completedDeliveries = 0
         /// The current source as a summarizing one, if it is, for the generation it was
         /// found under: a cast to a constrained existential costs about as much as the
         /// rest of sending a fetch, so it is made once per source.

@@ -9,8 +9,8 @@ import Darwin
 /// waiting for the scheduler to run it.
 ///
 /// Any thread; about a quarter of a microsecond per reading.
-enum ThreadCPUClock {
-    static var now: Duration {
+package enum ThreadCPUClock {
+    package static var now: Duration {
         var time = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return .zero }
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
