@@ -18,7 +18,7 @@ if CommandLine.arguments.dropFirst().first == PostgresRawClients.childFlag {
     exit(0)
 }
 #endif
-let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "postgres"]
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "edits", "postgres"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
@@ -123,6 +123,7 @@ if runs("incremental") {
     results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))
 }
 if only == "chain" { results += report(IncrementalScenarios.applyChain(size: largest)) }
+if runs("edits") { results += report(try await EditScenarios.run(size: largest, directory: directory)) }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 #if PostgreSQL
 if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }

@@ -62,6 +62,14 @@ extension ListViewAdapter {
         switch result {
         case .success:
             core.edits[index].writtenBefore = core.cycle.lastIssuedID
+            // The last loaded list may show the write already (the source loaded on its
+            // commit before the write's task ended): then the edit ends now.
+            let (ended, _) = confirmEdits(byLoad: .min)
+            if !ended.isEmpty {
+                sendEdited()
+                for result in ended { deliver(.editEnded(result)) }
+            }
+            guard core.edits.contains(where: { $0.number == number }) else { return }
             // A load must start after the write, in case the source does not notice a write
             // of the app's own. A load running now may have started before it: when it
             // ends without showing the edit, ``confirmEdits(byLoad:)`` asks for another.
@@ -91,7 +99,8 @@ extension ListViewAdapter {
             } else if core.edits[(index + 1)...].contains(where: { !Set(pending.edit.identifiers).isDisjoint(with: $0.edit.identifiers) }) {
                 .shown                                  // a later edit of the same item decides where it goes
             } else {
-                base.standing(of: pending.edit)
+                // Later edits' writes may be in the list already: their rows are passed over.
+                base.standing(of: pending.edit, floating: Set(core.edits[(index + 1)...].flatMap(\.edit.identifiers)))
             }
             switch standing {
             case .shown?, .gone?:

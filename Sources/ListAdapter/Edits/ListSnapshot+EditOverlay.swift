@@ -16,14 +16,17 @@ extension ListSnapshot {
         case notDeleted([ID])
     }
 
-    /// Where `edit` stands against this list.
+    /// Where `edit` stands against this list. Rows in `floating` (those of later edits,
+    /// whose writes may be in the list already) are passed over: a move is shown when its
+    /// item follows its `previous` neighbour among the other rows.
     ///
-    /// - Complexity: O(k log k) for k items of the edit, plus O(log n) per item.
-    func standing(of edit: ListEdit<ID>) -> EditStanding {
+    /// - Complexity: O((k + f) log (k + f)) for k items of the edit and f floating rows,
+    ///   plus O(log n) per item.
+    func standing(of edit: ListEdit<ID>, floating: Set<ID> = []) -> EditStanding {
         switch edit {
         case .move(let move):
             guard let position = flatPosition(of: move.id) else { return .gone }
-            guard let placement = placement(of: move) else { return .elsewhere(path(atFlatPosition: position)) }
+            guard let placement = placement(of: move, floating: floating) else { return .elsewhere(path(atFlatPosition: position)) }
             return placement.isShown ? .shown : .elsewhere(path(atFlatPosition: position))
         case .delete(let ids):
             let kept = ids.filter { contains($0) }
@@ -50,15 +53,19 @@ extension ListSnapshot {
 
     /// The patch that puts the moved item where the person put it, and whether the item
     /// is there already; `nil` when the item is gone, or its destination section has no
-    /// other item and the item is in another section.
-    private func placement(of move: ListMove<ID>) -> (patch: ListSnapshotPatch<ID, Summary>, isShown: Bool)? {
+    /// other item and the item is in another section. Rows in `floating` are passed over
+    /// (and must not be in the patch's list: only for ``standing(of:floating:)``).
+    private func placement(of move: ListMove<ID>, floating: Set<ID> = []) -> (patch: ListSnapshotPatch<ID, Summary>, isShown: Bool)? {
         guard let position = flatPosition(of: move.id) else { return nil }
-        let untouched = untouchedRows(excluding: [move.id])
+        var passedOver = floating
+        passedOver.remove(move.id)
+        let untouched = untouchedRows(excluding: [move.id] + passedOver)
         let title = move.destinationSection
         let currentTitle = titles[section(containing: position)]
         // The rank of a neighbour, if it is still in the destination section.
         func rank(of neighbour: ID?) -> Int? {
-            guard let neighbour, let place = flatPosition(of: neighbour), titles[section(containing: place)] == title else {
+            guard let neighbour, !passedOver.contains(neighbour), let place = flatPosition(of: neighbour),
+                  titles[section(containing: place)] == title else {
                 return nil
             }
             return untouched.rank(ofPosition: place)
@@ -73,10 +80,10 @@ extension ListSnapshot {
         } else {
             // The destination section has no other item: only where it is can show that.
             guard currentTitle == title else { return nil }
-            gap = position
+            gap = untouched.rank(ofPosition: position)
         }
-        // Excluding the item itself, `position` untouched rows precede it.
-        let isShown = gap == position && currentTitle == title
+        // The untouched rows that precede the item.
+        let isShown = gap == untouched.rank(ofPosition: position) && currentTitle == title
         let row = ListSnapshotPatch<ID, Summary>.Row(id: move.id, section: title, summary: summary(atFlatPosition: position), gap: gap)
         return (ListSnapshotPatch(touched: [move.id], rows: [row]), isShown)
     }
