@@ -171,6 +171,38 @@ struct ConcurrentEditTests {
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
+    /// Two moves next to each other, both written before any load shows either: the first
+    /// is checked with the second's row passed over (it sits between the first and its
+    /// neighbour now), so both are kept.
+    @Test func movesNextToEachOtherWrittenTogetherAreBothKept() async throws {
+        let source = ControlledSource(records([("a", "Today", 1), ("b", "Today", 1), ("c", "Today", 1), ("d", "Today", 1)]))
+        let (adapter, harness) = await loaded(source)
+        let gate = WriteGate()
+        let log = WriteLog()
+        for _ in 0 ..< 2 {
+            // The last row, right after the first: d, then c.
+            harness.moveInteractively(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 0, item: 1)) { move in
+                await gate.pass()
+                try source.data.write(move)
+                log.append(move.id)
+                await MainActor.run { harness.recorder.recheck() }     // wakes the wait on the log
+            }
+        }
+        #expect(Array(adapter.snapshot.identifiers(inSection: 0)) == ["a", "c", "d", "b"])
+        // No load sees either write until both are in.
+        source.mode = .gated
+        gate.open()
+        await harness.recorder.wait { _ in log.all.count == 2 }
+        source.mode = .normal
+        source.release()
+        await harness.recorder.wait { _ in harness.editResults.count == 2 }
+        #expect(harness.editResults.allSatisfy { (try? $0.get()) != nil }, "\(harness.editResults)")
+        #expect(source.data.records.map(\.entry.id) == ["a", "c", "d", "b"])
+        #expect(await harness.waitUntilShowing(try await source.loadEntries()))
+        #expect(harness.recorder.batchCount == 0)
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+
     /// A list the private queue computed before the edit, still on its way to the view when
     /// the person moves a row, is dropped, and its change arrives against the moved list.
     @Test func aListOnItsWayWhenThePersonMovesIsDroppedAndSentAgain() async throws {
