@@ -57,6 +57,11 @@ final class PostgresSoakStore: SoakExternalStore {
     /// Each with the listing whose truth it must show.
     private var shadows: [(adapter: PostgresShadowAdapter, listing: Listing)] = []
     let transitions: Bool
+    /// Whether a person edits: a listing in the person's order (section, then a position
+    /// column of order keys) takes their moves and deletes.
+    let edits: Bool
+    /// That listing's source, with its ordering.
+    private(set) var ordered: Source?
     let settleTimeout: Duration = .seconds(60)
     private var checkpoints = 0
     private var freshScans = 0
@@ -69,7 +74,7 @@ final class PostgresSoakStore: SoakExternalStore {
 
     /// Creates the table, starts the writers and opens every source; on failure removes what
     /// it created.
-    static func open(url: String, seed: UInt64, maxItems: Int, transitions: Bool, directory: URL, progress: (String) -> Void) async throws -> PostgresSoakStore {
+    static func open(url: String, seed: UInt64, maxItems: Int, transitions: Bool, edits: Bool = false, directory: URL, progress: (String) -> Void) async throws -> PostgresSoakStore {
         let server = try PostgresServer(url: url)
         let table = "soak_\(seed)_\(String(UInt16.random(in: 0 ... .max), radix: 16))"
         let psql = PsqlCommand(server: server, applicationName: "listadapter-soak-psql")
@@ -78,8 +83,8 @@ final class PostgresSoakStore: SoakExternalStore {
         // "rank"), whose patches are then read in one statement (`PostgresDirectPatch`);
         // "section, rank DESC" keeps the search.
         _ = try await psql.runInBackground(
-            "CREATE TABLE \(table) (id bigint PRIMARY KEY, section text, rank double precision NOT NULL, version bigint NOT NULL);"
-                + " CREATE INDEX ON \(table) (section, rank); CREATE INDEX ON \(table) (rank)"
+            "CREATE TABLE \(table) (id bigint PRIMARY KEY, section text, rank double precision NOT NULL, version bigint NOT NULL, position text COLLATE \"C\");"
+                + " CREATE INDEX ON \(table) (section, rank); CREATE INDEX ON \(table) (rank); CREATE INDEX ON \(table) (section, position)"
         )
         let writer: PsqlWriter
         do {
@@ -92,7 +97,7 @@ final class PostgresSoakStore: SoakExternalStore {
             writer.stop()
             _ = try? psql.run(dropSQL(table))
         }
-        let store = PostgresSoakStore(server: server, table: table, psql: psql, writer: writer, transitions: transitions)
+        let store = PostgresSoakStore(server: server, table: table, psql: psql, writer: writer, transitions: transitions, edits: edits)
         do {
             try await store.openSources()
         } catch {
@@ -102,8 +107,9 @@ final class PostgresSoakStore: SoakExternalStore {
         return store
     }
 
-    private init(server: PostgresServer, table: String, psql: PsqlCommand, writer: PsqlWriter, transitions: Bool) {
+    private init(server: PostgresServer, table: String, psql: PsqlCommand, writer: PsqlWriter, transitions: Bool, edits: Bool) {
         self.transitions = transitions
+        self.edits = edits
         self.server = server
         self.table = table
         self.psql = psql
@@ -137,6 +143,13 @@ final class PostgresSoakStore: SoakExternalStore {
         listings.append(try await listing("owned, filtered, rank descending", query(order: "section, rank DESC", filter: "id % 3 <> $1", arguments: notMultiplesOf3), .owned, options(), filter: "id % 3 <> 0"))
         listings.append(try await listing("owned, by rank across sections", query(order: "rank"), .owned, options()))
         listings.append(try await listing("followed, notified", bySection, .followed, options(notify: true)))
+        if edits {
+            var ordering = options()
+            ordering.ordering = PostgresOrdering(position: "position", section: "section")
+            let inOrder = try await listing("owned, in the person's order", query(order: "section, position"), .owned, ordering)
+            listings.append(inOrder)
+            ordered = inOrder.source
+        }
         shadows.append((PostgresShadowAdapter(name: "owned shadow", source: try await listings[0].twin()), listings[0]))
         let polling = try await Source(server: server, query: bySection, access: .followed, options: options())
         shadows.append((PostgresShadowAdapter(name: "followed shadow (statistics polling only)", source: polling, settleEvery: 5), listings[0]))
@@ -148,6 +161,15 @@ final class PostgresSoakStore: SoakExternalStore {
     }
 
     var initialSource: any ListDataSource<Int64, Int64, SoakItem> { listings[0].source }
+
+    var personsWrites: SoakPerson.ExternalWrites? {
+        guard let ordered else { return nil }
+        return SoakPerson.ExternalWrites(
+            contains: { id in try await !ordered.fetchItems([id]).isEmpty },
+            move: { move in try await ordered.move(move) },
+            delete: { ids in try await ordered.delete(ids) }
+        )
+    }
     var sources: [any ListDataSource<Int64, Int64, SoakItem>] { transitions ? listings.map(\.source) : [] }
 
     nonisolated func write() -> String? { writer.writeNext() }

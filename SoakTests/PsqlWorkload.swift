@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import ListAdapter
 import ListAdapterTesting
 
 /// The SQL the soak's `psql` writers send: seeded, so a seed always gives the same sequence
@@ -129,11 +130,11 @@ struct PsqlWorkload {
         case 60 ..< 72:
             count("move")
             guard let id = someID(lane) else { return "" }
-            return "UPDATE \(table) SET rank = \(rank()) WHERE id = \(id);\n"
+            return "UPDATE \(table) SET rank = \(rank()), position = \(key()) WHERE id = \(id);\n"
         case 72 ..< 86:
             count("cross-section move")
             guard let id = someID(lane) else { return "" }
-            return "UPDATE \(table) SET section = \(literal(section())), rank = \(rank()), version = version + 1 WHERE id = \(id);\n"
+            return "UPDATE \(table) SET section = \(literal(section())), rank = \(rank()), position = \(key()), version = version + 1 WHERE id = \(id);\n"
         case 86 ..< 92:
             count("identifier change")
             guard let index = lanes[lane].ids.indices.randomElement(using: &random) else { return "" }
@@ -158,11 +159,11 @@ struct PsqlWorkload {
         let rows = (0 ..< min(wanted, room)).map { _ in
             let id = freshID(lane)
             lanes[lane].ids.append(id)
-            return "(\(id), \(literal(section())), \(rank()), 1)"
+            return "(\(id), \(literal(section())), \(rank()), 1, \(key()))"
         }
         guard !rows.isEmpty else { return "" }
         count(kind)
-        return "INSERT INTO \(table) (id, section, rank, version) VALUES \(rows.joined(separator: ", "));\n"
+        return "INSERT INTO \(table) (id, section, rank, version, position) VALUES \(rows.joined(separator: ", "));\n"
     }
 
     private mutating func delete(_ lane: Int, _ victims: [Int64]) -> String {
@@ -181,6 +182,12 @@ struct PsqlWorkload {
     private mutating func someID(_ lane: Int) -> Int64? { lanes[lane].ids.randomElement(using: &random) }
     private mutating func section() -> String? { sections.randomElement(using: &random)! }
     private mutating func rank() -> String { "\(Double.random(in: 0 ..< 1, using: &random))" }
+    /// A random order key literal for the person's order (five digits, the last not `0`).
+    private mutating func key() -> String {
+        let digits = OrderKey.digits
+        let body = (0 ..< 4).map { _ in digits[Int.random(in: 0 ..< digits.count, using: &random)] }
+        return "'" + String(decoding: body + [digits[Int.random(in: 1 ..< digits.count, using: &random)]], as: UTF8.self) + "'"
+    }
     private func list(_ ids: [Int64]) -> String { ids.map(String.init).joined(separator: ", ") }
 
     private func literal(_ text: String?) -> String {

@@ -31,7 +31,7 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "on or off: whether the adapter moves among the PostgreSQL sources. off: it stays on the owned one and every other PostgreSQL source gets an adapter of its own.")
     var postgresTransitions = "on"
 
-    @Flag(help: "A person edits the lists too: moves within and across sections and deletes, in bursts, some writes failing on purpose, written to the memory store or to a SQLite list ordered by order keys (memory and sqlite sources).")
+    @Flag(help: "A person edits the lists too: moves within and across sections and deletes, in bursts, some writes failing on purpose, written to the store whose list shows the row (memory, or a SQLite or PostgreSQL list in the person's order, by order keys).")
     var edits = false
 
     @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")
@@ -47,9 +47,6 @@ struct SoakCommand: AsyncParsableCommand {
         guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
         guard ["on", "off"].contains(postgresTransitions) else { throw ValidationError("--postgres-transitions takes on or off") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
-        guard !edits || !["postgres", "all"].contains(source) else {
-            throw ValidationError("--edits runs with --source memory, sqlite or both; the PostgreSQL store has no person's order yet")
-        }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
         say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(edits ? ", a person's edits" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
         SoakInterruption.shared.install()
@@ -60,7 +57,7 @@ struct SoakCommand: AsyncParsableCommand {
         let useSQLite = ["sqlite", "both", "all"].contains(source)
         var external: (any SoakExternalStore)?
         if ["postgres", "all"].contains(source) {
-            external = try await Self.openPostgres(seed: seed, maxItems: maxItems, transitions: postgresTransitions == "on", directory: directory)
+            external = try await Self.openPostgres(seed: seed, maxItems: maxItems, transitions: postgresTransitions == "on", edits: edits, directory: directory)
         }
         var options = SoakRun.Options(
             duration: length, seed: seed, useMemory: ["memory", "both", "all"].contains(source), useSQLite: useSQLite,
@@ -98,14 +95,14 @@ struct SoakCommand: AsyncParsableCommand {
     /// The PostgreSQL store (``PostgresSoakStore``) on the server of
     /// `LISTADAPTER_POSTGRES_URL`; a clear failure without the trait or the variable.
     @MainActor
-    static func openPostgres(seed: UInt64, maxItems: Int, transitions: Bool, directory: URL) async throws -> any SoakExternalStore {
+    static func openPostgres(seed: UInt64, maxItems: Int, transitions: Bool, edits: Bool, directory: URL) async throws -> any SoakExternalStore {
         #if PostgreSQL
         guard let url = ProcessInfo.processInfo.environment["LISTADAPTER_POSTGRES_URL"], !url.isEmpty else {
             say("soak: --source postgres needs a PostgreSQL server: LISTADAPTER_POSTGRES_URL is not set. Start a throwaway one with `export $(.ci/postgres.sh start)` (stop it with `.ci/postgres.sh stop`).")
             throw ExitCode(2)
         }
         do {
-            return try await PostgresSoakStore.open(url: url, seed: seed, maxItems: maxItems, transitions: transitions, directory: directory) { say($0) }
+            return try await PostgresSoakStore.open(url: url, seed: seed, maxItems: maxItems, transitions: transitions, edits: edits, directory: directory) { say($0) }
         } catch {
             // PostgresSourceError and PostgresServer never show the password.
             say("soak: could not set up the PostgreSQL mode: \(error)")

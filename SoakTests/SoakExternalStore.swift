@@ -38,4 +38,6 @@ protocol SoakExternalStore: AnyObject, Sendable {
     func report() -> [String]
     /// Stops the writer, closes every source and removes what the store created.
     func close() async
+    /// Writes a person's move to the store (its source in the person's order), if it takes edits.
+    var personsWrites: SoakPerson.ExternalWrites? { get }
 }

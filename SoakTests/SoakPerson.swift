@@ -19,10 +19,14 @@ final class SoakPerson {
     struct Store: Sendable {
         let memory: SoakStores.Memory
         let sqlite: SoakStores.SQLite
+        /// The PostgreSQL store's writes, in a run with one.
+        var external: ExternalWrites?
 
         func write(_ move: ListMove<Int64>) async throws {
             if memory.records.contains(where: { $0.entry.id == move.id }) {
                 try memory.move(move)
+            } else if let external, try await sqlite.fetchItems([move.id]).isEmpty, try await external.contains(move.id) {
+                try await external.move(move)
             } else {
                 try await sqlite.move(move)
             }
@@ -31,7 +35,15 @@ final class SoakPerson {
         func delete(_ ids: [Int64]) async throws {
             memory.delete(ids)
             try await sqlite.delete(ids)
+            if let external { try await external.delete(ids) }
         }
+    }
+
+    /// A store in another process (PostgreSQL): whether it lists a row, and its writes.
+    struct ExternalWrites: Sendable {
+        let contains: @Sendable (Int64) async throws -> Bool
+        let move: @Sendable (ListMove<Int64>) async throws -> Void
+        let delete: @Sendable ([Int64]) async throws -> Void
     }
 
     private(set) var made = 0
