@@ -47,6 +47,31 @@ extension ListViewConnector {
         }
     }
 
+    /// A delete to run later, when a person confirms it (a swipe action's handler): the
+    /// item at `path` now, found again by its identifier when the returned closure runs,
+    /// so a list that changed in between (rows inserted above, the item moved) deletes
+    /// that item and no other. The closure deletes it as ``deleteItems(at:write:)`` does
+    /// and returns `true`, or returns `false` when the item has left the list.
+    ///
+    /// ```swift
+    /// let delete = connector.deletion(ofItemAt: ItemPath(indexPath)) { ids in try await inbox.delete(ids) }
+    /// let action = UIContextualAction(style: .destructive, title: "Delete") { _, _, done in done(delete()) }
+    /// ```
+    ///
+    /// (On iOS, `deleteSwipeActions(forItemAt:title:write:)` makes that configuration.)
+    ///
+    /// Main actor, like the closure; `write` runs off the main queue.
+    public func deletion(
+        ofItemAt path: ItemPath, write: @escaping @Sendable ([ID]) async throws -> Void
+    ) -> @MainActor () -> Bool {
+        let id = adapter.identifier(at: path)
+        return { [weak self] in
+            guard let self, let id, let now = self.adapter.path(of: id) else { return false }
+            self.deleteItems(at: [now], write: write)
+            return true
+        }
+    }
+
     /// An edit's end, as the adapter reports it: a failure goes to ``onEditFailure`` (or the
     /// adapter's logger).
     func editEnded(_ result: Result<ListEdit<ID>, ListEditError<ID>>) {
