@@ -53,7 +53,7 @@ public final class GroupedListView<Base: FlatListView>: ListView, BatchRecording
     public var onInconsistency: ((ListViewInconsistency) -> Void)?
 
     /// The rows the flat view holds: what it was last given.
-    public private(set) var shownRows: GroupedRows
+    public internal(set) var shownRows: GroupedRows
     /// The rows of the adapter's current list: what the data source answers.
     public private(set) var rows: GroupedRows
 
