@@ -1,0 +1,110 @@
+// Apple-only: one-line forwards from UIKit's editing callbacks to the connector's edits
+// (ListViewConnector+Editing.swift, tested on Linux), and the standard long-press
+// recognizer that lets a person reorder a collection view's items. Type-checked against
+// the iOS and tvOS SDKs by .ci/apple-check.sh.
+#if canImport(UIKit)
+public import UIKit
+
+extension ListViewConnector {
+    /// Forwards a move the view has made, by UIKit index paths: ``moveItem(from:to:write:)``.
+    ///
+    /// ```swift
+    /// override func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
+    ///     connector.moveItem(from: from, to: to) { move in try await inbox.move(move) }
+    /// }
+    /// ```
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func moveItem(from source: IndexPath, to destination: IndexPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void) {
+        moveItem(from: ItemPath(source), to: ItemPath(destination), write: write)
+    }
+
+    /// Forwards a delete, by UIKit index paths: ``deleteItems(at:write:)``; the view loses
+    /// the rows before this returns.
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func deleteItems(at indexPaths: [IndexPath], write: @escaping @Sendable ([ID]) async throws -> Void) {
+        deleteItems(at: indexPaths.map(ItemPath.init), write: write)
+    }
+}
+
+#if os(iOS) || os(visionOS)
+extension ListViewConnector {
+    /// A destructive swipe action that deletes the item at `indexPath` (found again by its
+    /// identifier when the person confirms, see ``deletion(ofItemAt:write:)``); the row
+    /// goes before the action's completion handler is called. Not on tvOS, which has no
+    /// swipe actions.
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func deleteAction(
+        forItemAt indexPath: IndexPath, title: String = "Delete", write: @escaping @Sendable ([ID]) async throws -> Void
+    ) -> UIContextualAction {
+        let delete = deletion(ofItemAt: ItemPath(indexPath), write: write)
+        return UIContextualAction(style: .destructive, title: title) { _, _, completion in completion(delete()) }
+    }
+
+    /// The trailing swipe actions of a row that a person can delete: one ``deleteAction(forItemAt:title:write:)``,
+    /// performed by a full swipe.
+    ///
+    /// ```swift
+    /// override func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+    ///     connector.deleteSwipeActions(forItemAt: indexPath) { ids in try await inbox.delete(ids) }
+    /// }
+    /// // UICollectionLayoutListConfiguration:
+    /// list.trailingSwipeActionsConfigurationProvider = { indexPath in connector.deleteSwipeActions(forItemAt: indexPath) { ... } }
+    /// ```
+    ///
+    /// Main actor; `write` runs off the main queue.
+    public func deleteSwipeActions(
+        forItemAt indexPath: IndexPath, title: String = "Delete", write: @escaping @Sendable ([ID]) async throws -> Void
+    ) -> UISwipeActionsConfiguration {
+        let configuration = UISwipeActionsConfiguration(actions: [deleteAction(forItemAt: indexPath, title: title, write: write)])
+        configuration.performsFirstActionWithFullSwipe = true
+        return configuration
+    }
+}
+#endif
+
+/// A long press that lets a person drag a collection view's item to another place (its
+/// `beginInteractiveMovementForItem(at:)`, `updateInteractiveMovementTargetPosition(_:)`,
+/// `endInteractiveMovement()`): the view moves the item and then calls its data source's
+/// `collectionView(_:moveItemAt:to:)`, which forwards to the connector. The data source's
+/// `collectionView(_:canMoveItemAt:)` says which items may move.
+///
+/// ```swift
+/// reorder = ListReorderGesture(collectionView)   // keep it: the recognizer does not
+/// ```
+///
+/// Main actor only, like UIKit.
+@MainActor
+public final class ListReorderGesture: NSObject {
+    /// The collection view whose items it moves (held weakly).
+    public private(set) weak var collectionView: UICollectionView?
+    /// The long-press recognizer, added to the collection view.
+    public let recognizer: UILongPressGestureRecognizer
+
+    /// Adds a long-press recognizer to `collectionView`. Main actor.
+    public init(_ collectionView: UICollectionView) {
+        self.collectionView = collectionView
+        recognizer = UILongPressGestureRecognizer()
+        super.init()
+        recognizer.addTarget(self, action: #selector(handle(_:)))
+        collectionView.addGestureRecognizer(recognizer)
+    }
+
+    @objc private func handle(_ recognizer: UILongPressGestureRecognizer) {
+        guard let view = collectionView else { return }
+        switch recognizer.state {
+        case .began:
+            guard let indexPath = view.indexPathForItem(at: recognizer.location(in: view)) else { return }
+            view.beginInteractiveMovementForItem(at: indexPath)
+        case .changed:
+            view.updateInteractiveMovementTargetPosition(recognizer.location(in: view))
+        case .ended:
+            view.endInteractiveMovement()
+        default:
+            view.cancelInteractiveMovement()
+        }
+    }
+}
+#endif
