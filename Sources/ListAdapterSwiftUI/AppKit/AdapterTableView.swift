@@ -14,6 +14,7 @@ struct AdapterTableView<ID: Hashable & Sendable, Summary: Equatable & Sendable, 
 
     let model: Model
     let selection: Binding<Set<ID>>?
+    let editActions: ListEditActions<ID>
     let row: @MainActor (ID, Item?) -> Row
 
     func makeCoordinator() -> TableViewCoordinator<ID, Summary, Item, Row> {
@@ -32,6 +33,8 @@ struct AdapterTableView<ID: Hashable & Sendable, Summary: Equatable & Sendable, 
         scrollView.hasVerticalScroller = true
         context.coordinator.selection = selection
         context.coordinator.connect(table)
+        model.editActions = editActions
+        context.coordinator.updateEditing(of: table)
         if let selection { model.updateSelection(to: selection.wrappedValue) }
         return scrollView
     }
@@ -39,6 +42,8 @@ struct AdapterTableView<ID: Hashable & Sendable, Summary: Equatable & Sendable, 
     func updateNSView(_ scrollView: NSScrollView, context: Context) {
         context.coordinator.row = row
         context.coordinator.selection = selection
+        model.editActions = editActions
+        if let table = scrollView.documentView as? NSTableView { context.coordinator.updateEditing(of: table) }
         if let selection { model.updateSelection(to: selection.wrappedValue) }
         model.refreshVisibleRows()
     }

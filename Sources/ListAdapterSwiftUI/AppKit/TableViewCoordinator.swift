@@ -49,9 +49,48 @@ final class TableViewCoordinator<ID: Hashable & Sendable, Summary: Equatable & S
         model.selectionDidChange = { [weak self] ids in self?.selection?.wrappedValue = ids }
     }
 
+    /// Drags within the table when the app gave `onMoveItems`; a context menu with Delete
+    /// when it gave `onDeleteItems`.
+    func updateEditing(of table: NSTableView) {
+        table.registerForDraggedTypes(model.canMoveItems ? [.listAdapterRow] : [])
+        table.setDraggingSourceOperationMask(model.canMoveItems ? .move : [], forLocal: true)
+        if model.canDeleteItems, table.menu == nil {
+            let menu = NSMenu()
+            let item = NSMenuItem(title: "Delete", action: #selector(MenuAction.perform(_:)), keyEquivalent: "")
+            item.target = deleteAction
+            menu.addItem(item)
+            table.menu = menu
+        } else if !model.canDeleteItems {
+            table.menu = nil
+        }
+    }
+
+    /// The context menu's Delete: the clicked row, or the selection when it is selected.
+    private lazy var deleteAction = MenuAction { [weak self] sender in
+        guard let self, let table = self.rows?.base else { return }
+        self.model.deleteItems(forClickedRow: table.clickedRow)
+    }
+
     // MARK: NSTableViewDataSource
 
     func numberOfRows(in tableView: NSTableView) -> Int { rows?.numberOfRows ?? 0 }
+
+    // Drag and drop within the table (GroupedListView maps rows to item moves).
+    func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
+        model.canMoveItems ? model.connector?.pasteboardWriter(forRow: row) : nil
+    }
+
+    func tableView(
+        _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+        proposedDropOperation dropOperation: NSTableView.DropOperation
+    ) -> NSDragOperation {
+        model.connector?.validateDrop(info, proposedRow: row, proposedDropOperation: dropOperation) ?? []
+    }
+
+    func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation) -> Bool {
+        guard let write = model.editActions.move else { return false }
+        return model.connector?.acceptDrop(info, row: row, write: write) ?? false
+    }
 
     // MARK: NSTableViewDelegate
 
@@ -87,5 +126,18 @@ final class TableViewCoordinator<ID: Hashable & Sendable, Summary: Equatable & S
         label.font = .boldSystemFont(ofSize: NSFont.systemFontSize)
         return label
     }
+}
+
+/// A menu item's target that runs a closure (a generic class's methods cannot be the
+/// Objective-C action). Main actor, like AppKit's menus.
+@MainActor
+final class MenuAction: NSObject {
+    private let action: (Any?) -> Void
+
+    init(_ action: @escaping (Any?) -> Void) {
+        self.action = action
+    }
+
+    @objc func perform(_ sender: Any?) { action(sender) }
 }
 #endif

@@ -56,6 +56,12 @@ final class AdapterListModel<
     /// itself, which SwiftUI calls during a view update: that answer comes on a later turn.
     var selectionDidChange: ((Set<ID>) -> Void)?
 
+    /// The app's writes of a person's moves and deletes, and its failure handler
+    /// (``AdapterList``'s editing modifiers); the representables set it on every update.
+    var editActions = ListEditActions<ID>() {
+        didSet { routeEditFailures() }
+    }
+
     /// The selection the app and the adapter last agreed on.
     var agreedSelection: Set<ID> = []
     /// A selection the app asked for before the first load completed, applied once it has.
@@ -81,6 +87,7 @@ final class AdapterListModel<
         disconnect()
         let connector = Connector(adapter: adapter, view: view, reuseIdentifier: reuseIdentifier, isReady: isVisible, configure: configure)
         self.connector = connector
+        routeEditFailures()
         // Registered after the connector's observer, so it runs after the view was updated.
         observation = adapter.observe { [weak self] event in self?.handle(event) }
         agreedSelection = adapter.selectedIdentifiers

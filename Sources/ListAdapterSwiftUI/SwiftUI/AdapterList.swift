@@ -37,6 +37,13 @@ public import SwiftUI
 /// - Updates: when SwiftUI updates the view (the app's state changed), the rows on
 ///   screen are built again in place with the new `row`.
 ///
+/// - Edits: with ``onMoveItems(perform:)`` a person drags rows to another place (a long press
+///   on iOS, a drag on macOS), within a section or into another; with
+///   ``onDeleteItems(perform:)`` a row has a Delete swipe action (iOS) or is deleted with the
+///   Delete key (macOS). The list shows an edit at once and writes it with the app's
+///   function; ``onEditFailure(perform:)`` hears of a write that failed or a list that did
+///   not keep the edit, after the row is back.
+///
 /// The view follows the adapter it is given; another adapter starts a new list. Built and
 /// updated on the main actor, like every SwiftUI view; the adapter must deliver on the
 /// main queue (its default).
@@ -44,6 +51,7 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
     private let adapter: ListViewAdapter<ID, Summary, Item>
     private let selection: Binding<Set<ID>>?
     private let row: @MainActor (ID, Item?) -> Row
+    private var editActions = ListEditActions<ID>()
 
     /// A list of `adapter`'s items whose rows `row` builds.
     ///
@@ -64,8 +72,52 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
     }
 
     public var body: some View {
-        AdapterListContent(adapter: adapter, selection: selection, row: row)
+        AdapterListContent(adapter: adapter, selection: selection, editActions: editActions, row: row)
             .id(ObjectIdentifier(adapter))
+    }
+
+    /// Lets a person move rows, within a section or into another (iOS: a long press and a
+    /// drag; macOS: a drag and drop), and writes each move with `write`.
+    ///
+    /// ```swift
+    /// AdapterList(adapter) { id, message in Text(message?.subject ?? "…") }
+    ///     .onMoveItems { move in try await inbox.move(move) }
+    ///     .onDeleteItems { ids in try await inbox.delete(ids) }
+    ///     .onEditFailure { error in failure = error }
+    /// ```
+    ///
+    /// The row stays where the person dropped it while `write` runs and until the adapter's
+    /// source lists it there; if `write` throws or the source orders it elsewhere, it moves
+    /// back (or to where the source has it) and ``onEditFailure(perform:)`` is told. Call it
+    /// on the `AdapterList` itself, before other modifiers. Main actor; `write` runs off the
+    /// main queue, one edit at a time in the order they were made.
+    public func onMoveItems(perform write: @escaping @Sendable (ListMove<ID>) async throws -> Void) -> AdapterList {
+        var list = self
+        list.editActions.move = write
+        return list
+    }
+
+    /// Lets a person delete rows (iOS: a trailing Delete swipe action; macOS: the Delete
+    /// key or the Edit menu's Delete on the selected rows) and writes each delete with
+    /// `write`, given the identifiers in list order.
+    ///
+    /// The rows go at once and stay gone while `write` runs; if it throws or the source
+    /// keeps a row, the rows come back and ``onEditFailure(perform:)`` is told. Call it on
+    /// the `AdapterList` itself. Main actor; `write` runs off the main queue.
+    public func onDeleteItems(perform write: @escaping @Sendable ([ID]) async throws -> Void) -> AdapterList {
+        var list = self
+        list.editActions.delete = write
+        return list
+    }
+
+    /// Tells `handle` (on the main actor) when a person's move or delete did not stay: its
+    /// write threw, or the source's list put the row elsewhere or kept it. The list already
+    /// shows the rows as the source has them. Without it, failures are logged through the
+    /// adapter's logger. Call it on the `AdapterList` itself.
+    public func onEditFailure(perform handle: @escaping (ListEditError<ID>) -> Void) -> AdapterList {
+        var list = self
+        list.editActions.failure = handle
+        return list
     }
 }
 
@@ -78,20 +130,29 @@ struct AdapterListContent<ID: Hashable & Sendable, Summary: Equatable & Sendable
     #endif
 
     let selection: Binding<Set<ID>>?
+    let editActions: ListEditActions<ID>
     let row: @MainActor (ID, Item?) -> Row
     @State private var model: Representable.Model
 
-    init(adapter: ListViewAdapter<ID, Summary, Item>, selection: Binding<Set<ID>>?, row: @escaping @MainActor (ID, Item?) -> Row) {
+    init(
+        adapter: ListViewAdapter<ID, Summary, Item>, selection: Binding<Set<ID>>?, editActions: ListEditActions<ID>,
+        row: @escaping @MainActor (ID, Item?) -> Row
+    ) {
         self.selection = selection
+        self.editActions = editActions
         self.row = row
         // Made on every init and kept once: cheap until connected.
         _model = State(initialValue: Representable.Model(adapter: adapter))
     }
 
     var body: some View {
-        Representable(model: model, selection: selection, row: row)
+        Representable(model: model, selection: selection, editActions: editActions, row: row)
             .onAppear { model.isVisible = true }
             .onDisappear { model.isVisible = false }
+            #if os(macOS)
+            // The Delete key and the Edit menu's Delete: the selected rows.
+            .onDeleteCommand(perform: editActions.delete == nil ? nil : { model.deleteItems(forClickedRow: -1) })
+            #endif
             .overlay { ListOverlayView(overlay: model.overlay, retry: model.retry) }
     }
 }

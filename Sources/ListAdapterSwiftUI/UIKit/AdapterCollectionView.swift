@@ -13,6 +13,7 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
 
     let model: Model
     let selection: Binding<Set<ID>>?
+    let editActions: ListEditActions<ID>
     let row: @MainActor (ID, Item?) -> Row
 
     func makeCoordinator() -> CollectionViewCoordinator<ID, Summary, Item, Row> {
@@ -21,9 +22,12 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
 
     func makeUIView(context: Context) -> UICollectionView {
         let coordinator = context.coordinator
-        let layout = UICollectionViewCompositionalLayout { [weak model] section, environment in
+        let layout = UICollectionViewCompositionalLayout { [weak model, weak coordinator] section, environment in
             var list = UICollectionLayoutListConfiguration(appearance: .plain)
             list.headerMode = model?.headerTitle(ofSection: section) == nil ? .none : .supplementary
+            #if os(iOS) || os(visionOS)
+            list.trailingSwipeActionsConfigurationProvider = { indexPath in coordinator?.swipeActions(at: indexPath) }
+            #endif
             return NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
         }
         let view = UICollectionView(frame: .zero, collectionViewLayout: layout)
@@ -34,6 +38,10 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
         view.allowsMultipleSelection = true
         coordinator.selection = selection
         coordinator.connect(view)
+        model.editActions = editActions
+        #if os(iOS) || os(visionOS)
+        coordinator.reorder = ListReorderGesture(view)
+        #endif
         view.allowsSelection = selection != nil
         if let selection { model.updateSelection(to: selection.wrappedValue) }
         return view
@@ -42,6 +50,7 @@ struct AdapterCollectionView<ID: Hashable & Sendable, Summary: Equatable & Senda
     func updateUIView(_ view: UICollectionView, context: Context) {
         context.coordinator.row = row
         context.coordinator.selection = selection
+        model.editActions = editActions
         view.allowsSelection = selection != nil
         if let selection { model.updateSelection(to: selection.wrappedValue) }
         model.refreshVisibleRows()

@@ -18,6 +18,8 @@ final class CollectionViewCoordinator<ID: Hashable & Sendable, Summary: Equatabl
     /// The latest row builder and binding SwiftUI handed over (`updateUIView`).
     var row: @MainActor (ID, Item?) -> Row
     var selection: Binding<Set<ID>>?
+    /// The long press that starts a person's move (iOS), kept here: the recognizer does not.
+    var reorder: ListReorderGesture?
     private var header: UICollectionView.SupplementaryRegistration<UICollectionViewListCell>!
 
     init(model: Model, row: @escaping @MainActor (ID, Item?) -> Row) {
@@ -48,6 +50,20 @@ final class CollectionViewCoordinator<ID: Hashable & Sendable, Summary: Equatabl
     func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
         collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
     }
+
+    // Moves: the view moved the item (a long press and a drag, ListReorderGesture) and tells.
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { model.canMoveItems }
+    func collectionView(_ collectionView: UICollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+        model.moveItem(from: ItemPath(source), to: ItemPath(destination))
+    }
+
+    #if os(iOS) || os(visionOS)
+    /// A row's trailing swipe actions: Delete, when the app gave `onDeleteItems`.
+    func swipeActions(at indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        guard let connector = model.connector, let write = model.editActions.delete else { return nil }
+        return connector.deleteSwipeActions(forItemAt: indexPath, write: write)
+    }
+    #endif
 
     // MARK: UICollectionViewDelegate
 
