@@ -46,6 +46,23 @@ struct GroupedEditTests {
         await harness.waitUntilFilled()
     }
 
+    @Test func aDropThatEmptiesASectionKeepsItsTitleRowUntilTheSectionGoesWithABatch() async throws {
+        let harness = GroupedHarness(HeldFetchSource(Self.records()))
+        try await harness.waitUntilCurrent()
+        let reloads = harness.table.reloadCount
+        let data = harness.source.data
+        // b0, B's only item, dropped above a0: first in A. B's title row stays, as UIKit keeps
+        // the section a move empties, until the adapter's batch removes it.
+        #expect(harness.connector.moveRow(5, droppedAbove: 1) { move in try data.write(move) })
+        #expect(harness.table.contents == harness.expectedRows)
+        #expect(harness.table.contents.prefix(6) == [.title("A"), .item("b0"), .item("a0"), .item("a1"), .item("a2"), .title("B")])
+        _ = await endedEdits(harness, count: 1)
+        try await harness.waitUntilCurrent()
+        #expect(harness.table.contents == [.title("A"), .item("b0"), .item("a0"), .item("a1"), .item("a2"), .title("C"), .item("c0"), .item("c1")])
+        #expect(harness.table.reloadCount == reloads)
+        #expect(harness.table.rejections.isEmpty && harness.inconsistencies.isEmpty)
+    }
+
     @Test func aRefusedDropChangesNothing() async throws {
         let harness = GroupedHarness(HeldFetchSource(Self.records()))
         try await harness.waitUntilCurrent()
