@@ -29,7 +29,7 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     public private(set) var failures: [String] = []
     /// Batches applied so far.
     public private(set) var appliedBatches = 0
-    /// How each of the adapter's edits ended (``ListEvent/editEnded(_:)``), in order.
+    /// How each of the adapter's edits ended (`ListEvent.editEnded(_:)`), in order.
     public private(set) var editResults: [Result<ListEdit<ID>, ListEditError<ID>>] = []
     private var observation: ListObservation?
     private weak var adapter: ListViewAdapter<ID, Summary, Item>?
