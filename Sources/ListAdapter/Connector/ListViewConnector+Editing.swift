@@ -15,6 +15,10 @@ extension ListViewConnector {
     /// A path the adapter's list does not have is reported to ``onEditFailure`` and the
     /// view reloaded, since it shows a move the list cannot take.
     ///
+    /// For a ``GroupedListView`` (an `NSTableView`, which does not move a dropped row),
+    /// call ``moveRow(_:droppedAbove:write:)`` instead: it moves the table's row and keeps
+    /// the grouped view's rows in step before forwarding here.
+    ///
     /// Main actor; `write` runs off the main queue.
     public func moveItem(from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void) {
         isTakingOwnMove = true
