@@ -6,7 +6,7 @@ import PostgresNIO
 /// own: the change log's triggers record them as they record every writer's commits, so
 /// the adapter patches them in.
 extension PostgresListSource {
-    /// Writes a person's move: the moved row gets an ``OrderKey`` key right after
+    /// Writes a person's move: the moved row gets an `OrderKey` key right after
     /// `previous`'s and before the key of `previous`'s current successor on the server, and
     /// the destination section's title in the section column.
     ///
@@ -61,11 +61,14 @@ extension PostgresListSource {
         }
     }
 
-    /// Gives every listed row an ``OrderKey`` key in its position column, in list order
+    /// Gives every listed row an `OrderKey` key in its position column, in list order
     /// (`order`, the query's by default): evenly spread keys of the fewest digits, written in
     /// transactions of `batchSize` rows. Run it once, before the list is editable. Call it
     /// from any task.
     ///
+    /// - Parameters:
+    ///   - order: the SQL ORDER BY of the fill; the query's order by default.
+    ///   - batchSize: the rows written per transaction.
     /// - Returns: the rows given a key.
     /// - Throws: ``PostgresSourceError``.
     @discardableResult

@@ -3,7 +3,7 @@ public import ListAdapter
 import PostgresNIO
 
 /// The columns a ``PostgresListSource`` writes a person's moves to: a position column of
-/// ``OrderKey`` keys and, for lists with sections, the section column.
+/// `OrderKey` keys and, for lists with sections, the section column.
 ///
 /// ```swift
 /// var options = PostgresListSource<Int64, Int64, Ticket>.Options()
@@ -19,7 +19,7 @@ import PostgresNIO
 ///
 /// Thread safety: a value type; use it on any queue.
 public struct PostgresOrdering: Sendable, Hashable {
-    /// The position column: `text COLLATE "C"`, holding ``OrderKey`` keys.
+    /// The position column: `text COLLATE "C"`, holding `OrderKey` keys.
     public var position: String
     /// The section column (`text`), written with the destination section's title on a move
     /// across sections; `nil` when the query has no sections.

@@ -5,7 +5,7 @@ import GRDB
 /// A person's moves and deletes, written to an owned database through the source's own
 /// writer, so that the source notices them as it notices every commit of that writer.
 extension SQLiteListSource {
-    /// Writes a person's move: the moved row gets an ``OrderKey`` key right after
+    /// Writes a person's move: the moved row gets an `OrderKey` key right after
     /// `previous`'s and before the key of `previous`'s current successor in the database,
     /// and the destination section's title in the section column.
     ///

@@ -3,7 +3,7 @@ import ListAdapter
 import GRDB
 
 extension SQLiteListSource {
-    /// Gives every listed row an ``OrderKey`` key in its position column, in list order:
+    /// Gives every listed row an `OrderKey` key in its position column, in list order:
     /// the initial fill of a table whose rows a person will move.
     ///
     /// The keys are `OrderKey.keys(count:between:and:)` over the whole list (four digits
@@ -12,8 +12,10 @@ extension SQLiteListSource {
     /// meanwhile keep their position. Runs on the database's writer queue; call it from
     /// any task.
     ///
-    /// - Parameter order: the SQL ORDER BY of the fill; the query's order by default (rows
-    ///   whose positions are all NULL then come in the order of its other terms).
+    /// - Parameters:
+    ///   - order: the SQL ORDER BY of the fill; the query's order by default (rows whose
+    ///     positions are all NULL then come in the order of its other terms).
+    ///   - batchSize: the rows written per transaction.
     /// - Returns: the rows given a key.
     /// - Complexity: O(rows), one `UPDATE` per row.
     /// - Throws: ``SQLiteSourceError``: as ``move(_:)`` does for the ordering; SQLite's errors.

@@ -2,7 +2,7 @@ public import ListAdapter
 import GRDB
 
 /// The columns a ``SQLiteListSource`` writes a person's moves to: a position column of
-/// ``OrderKey`` keys (TEXT) and, for lists with sections, the section column.
+/// `OrderKey` keys (TEXT) and, for lists with sections, the section column.
 ///
 /// ```swift
 /// var options = SQLiteListSource<Int64, Int64, Note>.Options()
@@ -19,7 +19,7 @@ import GRDB
 ///
 /// Thread safety: a value type; use it on any queue.
 public struct SQLiteOrdering: Sendable, Hashable {
-    /// The position column: TEXT, holding ``OrderKey`` keys.
+    /// The position column: TEXT, holding `OrderKey` keys.
     public var position: String
     /// The section column, written with the destination section's title on a move across
     /// sections; `nil` when the query has no sections.

@@ -1,8 +1,8 @@
 public import ListAdapter
 
-/// Measures what moves cost under an ``OrderKeyRebalancePolicy``: an in-memory sorted list
+/// Measures what moves cost under an `OrderKeyRebalancePolicy`: an in-memory sorted list
 /// of order keys stands in for a table's position column, and each simulated move takes a
-/// row out and writes it back where ``OrderKeyRebalancePolicy/plan(before:after:)`` says,
+/// row out and writes it back where `OrderKeyRebalancePolicy/plan(before:after:)` says,
 /// as a source's `move` does.
 ///
 /// ```swift
@@ -54,7 +54,7 @@ public struct OrderKeyMoveSimulation: Sendable {
 
     /// A list of `rows` keys filled as a source's initial fill is (evenly, fewest digits).
     ///
-    /// - Throws: ``OrderKeyError`` (not for these arguments).
+    /// - Throws: `OrderKeyError` (not for these arguments).
     public init(rows: Int, policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) throws(OrderKeyError) {
         self.policy = policy
         let keys = try OrderKey.keys(count: rows, between: nil, and: nil)
@@ -71,7 +71,7 @@ public struct OrderKeyMoveSimulation: Sendable {
 
     /// Performs `moves` moves following `pattern`, drawing from a generator seeded with `seed`.
     ///
-    /// - Throws: ``OrderKeyError`` (a bug: the list's keys are always valid and ordered).
+    /// - Throws: `OrderKeyError` (a bug: the list's keys are always valid and ordered).
     public mutating func run(moves: Int, pattern: Pattern, seed: UInt64) throws(OrderKeyError) -> Report {
         var random = SeededGenerator(seed: seed)
         var report = Report()
