@@ -33,17 +33,17 @@ final class SoakRun {
 
     let options: Options
     let stores: SoakStores
-    private var random: SeededGenerator
+    var random: SeededGenerator
     private var screens: SoakScreens!
     private var shown = Snapshot()
-    private(set) var statistics = SoakStatistics()
+    var statistics = SoakStatistics()
     /// The main thread's CPU per delivery, split (see ``SoakDeliveryCPU``).
     private(set) var deliveryCPU = SoakDeliveryCPU()
     private(set) var failure: String?
     /// Its conditions read the adapter and the views, not the events: it keeps a few.
     private let recorder = ListEventRecorder<Int64, Int64>(keepingLast: 16)
     private let mutationQueue = DispatchQueue(label: "soak.mutations")
-    private var adapter: Adapter!
+    private(set) var adapter: Adapter!
     private var observation: ListObservation?
     private var preObservation: ListObservation?
     private var currentSource: any ListDataSource<Int64, Int64, SoakItem>
@@ -247,45 +247,12 @@ final class SoakRun {
         adapter.transition(to: next, animated: Int.random(in: 0 ..< 10, using: &random) != 0)
     }
 
-    private func fetch() {
-        let snapshot = adapter.snapshot
-        guard snapshot.count > 0 else { return }
-        for _ in 0 ..< Int.random(in: 1 ... 20, using: &random) {
-            let section = Int.random(in: 0 ..< snapshot.numberOfSections, using: &random)
-            let count = snapshot.numberOfItems(inSection: section)
-            guard count > 0 else { continue }
-            let path = ItemPath(section: section, item: Int.random(in: 0 ..< count, using: &random))
-            let id = snapshot.identifier(at: path)
-            let version = snapshot.summary(at: path)
-            statistics.fetchesRequested += 1
-            adapter.item(at: path) { [weak self] result in
-                MainActor.assumeIsolated { self?.checkAnswer(result, id: id, version: version) }
-            }
-        }
-    }
-
-    private func checkAnswer(_ result: Result<FetchedItem<Int64, SoakItem>?, ListAdapterError>, id: Int64, version: Int64) {
-        statistics.fetchesChecked += 1
-        switch result {
-        case .success(let answer?):
-            if answer.id != id || answer.item.id != id {
-                fail("a payload answer for \(id) describes \(answer.id) / \(answer.item.id)")
-            } else if answer.item.version < version {
-                fail("the payload of \(id) has version \(answer.item.version), older than \(version) when requested")
-            }
-        case .success(nil):
-            break                                   // the item vanished: allowed
-        case .failure(let error):
-            fail("fetch failed: \(error)")
-        }
-    }
-
     // MARK: - Checking every event
 
     private func handle(_ event: ListEvent<Int64, Int64>) {
         let clock = ContinuousClock()
         let start = clock.now
-        let cpuStart = threadCPUTime()
+        let cpuStart = ThreadCPUClock.now
         deliveryCPU.connectorsEnded(at: ThreadCPUClock.now, screens: screens)
         defer {
             deliveryCPU.eventEnded(at: ThreadCPUClock.now)
@@ -311,7 +278,7 @@ final class SoakRun {
             }
             shown = snapshot
             lastCheck = clock.now - start
-            lastCheckCPU = threadCPUTime() - cpuStart
+            lastCheckCPU = ThreadCPUClock.now - cpuStart
         case .batch(let batch, let info):
             if info.batchIndex == 0 { statistics.changeSets += 1 }
             statistics.batches += 1
@@ -328,7 +295,7 @@ final class SoakRun {
             shown = batch.after
             statistics.largestList = max(statistics.largestList, shown.count)
             lastCheck = clock.now - start
-            lastCheckCPU = threadCPUTime() - cpuStart
+            lastCheckCPU = ThreadCPUClock.now - cpuStart
         case .itemMoved:
             if let problem = screens.didDeliver(event, current: adapter.snapshot, selected: adapter.selectedPaths) {
                 fail(problem, before: shown, after: adapter.snapshot)
@@ -411,7 +378,7 @@ final class SoakRun {
 
     // MARK: - Failures
 
-    private func fail(_ message: String, before: Snapshot? = nil, after: Snapshot? = nil) {
+    func fail(_ message: String, before: Snapshot? = nil, after: Snapshot? = nil) {
         guard failure == nil else { return }
         var text = "seed \(options.seed): \(message)"
         if let before, let after {
@@ -425,26 +392,4 @@ final class SoakRun {
         }
         failure = text
     }
-
-    /// A snapshot in the `sample diff` input format.
-    static func diffJSON(_ snapshot: Snapshot) -> String {
-        var items: [String] = []
-        for section in 0 ..< snapshot.numberOfSections {
-            let title = snapshot.title(ofSection: section).map { "\"\($0)\"" }
-            for (offset, id) in snapshot.identifiers(inSection: section).enumerated() {
-                let summary = snapshot.summary(at: ItemPath(section: section, item: offset))
-                var fields = ["\"id\": \"\(id)\"", "\"summary\": \"\(summary)\""]
-                if let title { fields.append("\"section\": \(title)") }
-                items.append("{" + fields.joined(separator: ", ") + "}")
-            }
-        }
-        return "{\"items\": [\n" + items.joined(separator: ",\n") + "\n]}\n"
-    }
-}
-
-/// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`).
-func threadCPUTime() -> Duration {
-    var time = timespec()
-    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return .zero }
-    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
 }

@@ -14,24 +14,24 @@ final class BrowserScreen: @unchecked Sendable {
     typealias Adapter = ListViewAdapter<SQLiteIdentifier, String?, DisplayRow>
 
     /// What the cursor is on, followed by identity across changes.
-    private enum CursorTarget: Equatable {
+    enum CursorTarget: Equatable {
         case item(SQLiteIdentifier)
         case header(title: String?)
     }
 
     private let terminal: Terminal
     private let setup: BrowseSetup
-    private let adapter: Adapter
-    private let mainSource: BrowseSetup.Source
+    let adapter: Adapter
+    let mainSource: BrowseSetup.Source
     private var observation: ListObservation?
     private var writer: MailWriter?
     private var cursor = 0
     private var top = 0
-    private var target: CursorTarget?
+    private(set) var target: CursorTarget?
     /// Whether the user chose the other grouping (`g`); a search keeps its own.
     private var grouped = false
     /// The list shown, and the one loading to replace it.
-    private var lists = ListSwitch()
+    private(set) var lists = ListSwitch()
     /// Redraws the elapsed time while a list loads.
     private var ticker: (any DispatchSourceTimer)?
     private var typing: String?
@@ -47,7 +47,7 @@ final class BrowserScreen: @unchecked Sendable {
     /// How long rows wait as placeholders; started over when the writer is switched on.
     private var fillTimes = FillTimes()
     /// What the person's last edit came to, shown above the status area for a while.
-    private var editNote: (text: String, until: ContinuousClock.Instant)?
+    var editNote: (text: String, until: ContinuousClock.Instant)?
 
     init(terminal: Terminal, setup: BrowseSetup, source: BrowseSetup.Source) {
         self.terminal = terminal
@@ -192,50 +192,8 @@ final class BrowserScreen: @unchecked Sendable {
     }
 
     private var regrouped: BrowseSetup.Source?
-    private var folderSource: BrowseSetup.Source?
+    var folderSource: BrowseSetup.Source?
 
-    // MARK: - Edits
-
-    /// Moves the row under the cursor, written to the database in the folder list; in a
-    /// list ordered by date the write refuses, and the row snaps back.
-    private func moveRow(_ key: RowMoves.Key) {
-        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
-        let counts = (0 ..< adapter.numberOfSections).map { adapter.numberOfItems(inSection: $0) }
-        guard let destination = RowMoves.destination(of: path, for: key, counts: counts) else { return }
-        let ordered = lists.shown == .folders ? folderSource : nil
-        do {
-            try adapter.moveItem(from: path, to: destination) { move in
-                guard let ordered else { throw SampleError("this list is ordered by date: the row goes back (f: the folders, in your order)") }
-                try await ordered.move(move)
-            }
-        } catch {
-            say("\(error)")
-        }
-        keepCursorOnTarget()
-    }
-
-    /// Deletes the row under the cursor from the database, in any list.
-    private func deleteRow() {
-        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
-        let table = mainSource
-        do {
-            try adapter.deleteItems(at: [path]) { ids in try await table.delete(ids) }
-        } catch {
-            say("\(error)")
-        }
-    }
-
-    /// Shows `text` above the status area for four seconds.
-    private func say(_ text: String) {
-        let until = ContinuousClock.now + .seconds(4)
-        editNote = (text, until)
-        DispatchQueue.main.asyncAfter(deadline: .now() + 4.05) { [weak self] in
-            guard let self, let note = self.editNote, note.until <= .now else { return }
-            self.editNote = nil
-            self.scheduleRedraw()
-        }
-        scheduleRedraw()
-    }
     private func source(of list: BrowserList) -> BrowseSetup.Source {
         switch list {
         case .main:
@@ -316,7 +274,7 @@ final class BrowserScreen: @unchecked Sendable {
     /// After a change, the item (or section header) under the cursor stays under it, on
     /// the same screen line; if it is gone, the cursor stays on its line and follows
     /// whatever is there now.
-    private func keepCursorOnTarget() {
+    func keepCursorOnTarget() {
         let line = cursor - top
         let starts = sectionStarts()
         let row: Int? = switch target {
