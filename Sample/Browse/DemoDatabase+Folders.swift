@@ -19,19 +19,27 @@ extension DemoDatabase {
 
     /// Adds the folder and position columns, each message's folder (about half in
     /// Inbox), positions in date order, newest first, and the index the folder list reads;
-    /// once. Returns whether it did.
+    /// once. The index comes last, so a run interrupted before it (Ctrl-C, a kill) is done
+    /// again in full by the next. Returns whether it did the work.
     func addMissingFolders() throws(SampleError) -> Bool {
         do {
             let database = try DatabasePool(path: path)
             defer { try? database.close() }
-            let present = try database.read { db in try db.columns(in: "message").contains { $0.name == "position" } }
-            if present { return false }
+            let (finished, hasColumns) = try database.read { db in
+                (try db.indexes(on: "message").contains { $0.name == "message_by_folder" },
+                 try db.columns(in: "message").contains { $0.name == "position" })
+            }
+            if finished { return false }
             let ticker = ElapsedTicker(label: "adding folders and a hand-made order to the demo database (once)")
             defer { ticker.finish() }
             try database.write { db in
+                if !hasColumns {
+                    try db.execute(sql: """
+                        ALTER TABLE message ADD COLUMN folder TEXT NOT NULL DEFAULT 'Inbox';
+                        ALTER TABLE message ADD COLUMN position TEXT;
+                        """)
+                }
                 try db.execute(sql: """
-                    ALTER TABLE message ADD COLUMN folder TEXT NOT NULL DEFAULT 'Inbox';
-                    ALTER TABLE message ADD COLUMN position TEXT;
                     UPDATE message SET folder = CASE (id * 7919) % 10
                         WHEN 0 THEN 'Archive' WHEN 1 THEN 'Family' WHEN 2 THEN 'Receipts' WHEN 3 THEN 'Receipts'
                         WHEN 4 THEN 'Work' WHEN 5 THEN 'Work' ELSE 'Inbox' END;
