@@ -94,13 +94,13 @@ extension ListViewAdapter {
         var remaining: [PendingEdit] = []
         var needsLaterLoad = false
         for (index, pending) in core.edits.enumerated() {
-            let standing: ListSnapshot<ID, Summary>.EditStanding? = if pending.writtenBefore == nil {
-                nil
-            } else if core.edits[(index + 1)...].contains(where: { !Set(pending.edit.identifiers).isDisjoint(with: $0.edit.identifiers) }) {
-                .shown                                  // a later edit of the same item decides where it goes
-            } else {
-                // Later edits' writes may be in the list already: their rows are passed over.
-                base.standing(of: pending.edit, floating: Set(core.edits[(index + 1)...].flatMap(\.edit.identifiers)))
+            var standing: ListSnapshot<ID, Summary>.EditStanding?
+            if pending.writtenBefore != nil {
+                // The rows of later edits: their writes may be in the list already.
+                let later = Set(core.edits[(index + 1)...].flatMap(\.edit.identifiers))
+                standing = later.isDisjoint(with: pending.edit.identifiers)
+                    ? base.standing(of: pending.edit, floating: later)
+                    : .shown                            // a later edit of the same item decides where it goes
             }
             switch standing {
             case .shown?, .gone?:

@@ -41,7 +41,7 @@ public struct ListEditError<ID: Hashable & Sendable>: Error, Sendable, CustomStr
         case .move(let move)?:
             "moving item \(move.id) from (\(move.source)) to (\(move.destination))"
         case .delete(let ids)?:
-            ids.count == 1 ? "deleting item \(ids[0])" : "deleting \(ids.count) items (\(ids.prefix(5).map { "\($0)" }.joined(separator: ", "))\(ids.count > 5 ? ", ..." : ""))"
+            ids.count == 1 ? "deleting item \(ids[0])" : "deleting \(ids.count) items (\(Self.list(ids)))"
         case nil:
             "the edit"
         }
@@ -55,7 +55,12 @@ public struct ListEditError<ID: Hashable & Sendable>: Error, Sendable, CustomStr
         case .placedElsewhere(nil):
             "\(what) did not stay: the source's list no longer has the item"
         case .notDeleted(let ids):
-            "\(what) did not stay: the source's list still has \(ids.prefix(5).map { "\($0)" }.joined(separator: ", "))\(ids.count > 5 ? ", ..." : "")"
+            "\(what) did not stay: the source's list still has \(Self.list(ids))"
         }
+    }
+
+    /// The first five identifiers, and an ellipsis when there are more.
+    private static func list(_ ids: [ID]) -> String {
+        ids.prefix(5).map { "\($0)" }.joined(separator: ", ") + (ids.count > 5 ? ", ..." : "")
     }
 }

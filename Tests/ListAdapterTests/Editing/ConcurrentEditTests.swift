@@ -24,8 +24,8 @@ struct ConcurrentEditTests {
         let copy = Source(source.records)
         for edit in edits {
             switch edit {
-            case .move(let move): try copy.write(move)
-            case .delete(let ids): copy.write(deleting: ids)
+            case .move(let move): try copy.move(move)
+            case .delete(let ids): copy.delete(ids)
             }
         }
         return ListSnapshot(copy.records.map(\.entry))
@@ -37,7 +37,7 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 1)) { move in
             await gate.pass()
-            try source.write(move)
+            try source.move(move)
         }.get()
         #expect(move.id == "e" && move.previous == "a")
         // Another writer inserts above the row's new neighbour, deletes a row, changes the moved row's summary.
@@ -65,7 +65,7 @@ struct ConcurrentEditTests {
             let move = try harness.moveInteractively(from: ItemPath(section: from.0, item: from.1), to: ItemPath(section: to.0, item: to.1)) { move in
                 await gate.pass()
                 log.append("move \(move.id)")
-                try source.write(move)
+                try source.move(move)
             }.get()
             edits.append(.move(move))
         }
@@ -74,7 +74,7 @@ struct ConcurrentEditTests {
         let ids = try harness.deleteBySwipe(at: [ItemPath(section: 0, item: 2)]) { ids in
             await gate.pass()
             log.append("delete \(ids)")
-            source.write(deleting: ids)
+            source.delete(ids)
         }.get()
         edits.append(.delete(ids))
         try move((2, 2), (2, 0))                                 // a again: first of Older
@@ -98,9 +98,9 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         harness.moveInteractively(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)) { move in
             await gate.pass()
-            try source.write(move)
+            try source.move(move)
         }
-        source.write(deleting: ["a"])
+        source.delete(["a"])
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
         gate.open()
         await harness.recorder.wait { _ in harness.editResults.count == 1 }
@@ -121,7 +121,7 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0)) { move in
             await gate.pass()
-            try second.write(move)                               // the store the app moved to
+            try second.move(move)                               // the store the app moved to
         }.get()
         adapter.transition(to: second)
         #expect(await harness.waitUntilShowing(try expected(second, with: [.move(move)])))
@@ -138,7 +138,7 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 3)) { move in
             await gate.pass()
-            try source.write(move)
+            try source.move(move)
         }.get()
         adapter.setSection(titled: "Yesterday", collapsed: true)
         let collapsedView = try expected(source, with: [.move(move)]).collapsing(["Yesterday"])
@@ -157,7 +157,7 @@ struct ConcurrentEditTests {
         let (adapter, harness) = await loaded(source)
         source.mode = .failing
         let move = try harness.moveInteractively(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2)) { move in
-            try source.data.write(move)
+            try source.data.move(move)
         }.get()
         // The write succeeded, the loads fail: the view keeps the move, the edit stays pending.
         await harness.recorder.wait { _ in if case .failed = adapter.loadState { true } else { false } }
@@ -183,7 +183,7 @@ struct ConcurrentEditTests {
             // The last row, right after the first: d, then c.
             harness.moveInteractively(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 0, item: 1)) { move in
                 await gate.pass()
-                try source.data.write(move)
+                try source.data.move(move)
                 log.append(move.id)
                 await MainActor.run { harness.recorder.recheck() }     // wakes the wait on the log
             }
@@ -215,7 +215,7 @@ struct ConcurrentEditTests {
         }
         #expect(!adapter.snapshot.contains("x"), "the list with x is on its way, not yet applied")
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 0)) { move in
-            try source.write(move)
+            try source.move(move)
         }.get()
         await harness.recorder.wait { _ in harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))

@@ -8,18 +8,6 @@ struct RefusedWrite: Error, CustomStringConvertible {
     var description: String { "the store refused the write" }
 }
 
-extension InMemoryListSource where ID == String, Summary == Int, Item == String {
-    /// Writes `move` as a store with a position column would (``InMemoryListSource/move(_:)``).
-    func write(_ move: ListMove<String>) throws {
-        try self.move(move)
-    }
-
-    /// Deletes the rows `ids`.
-    func write(deleting ids: [String]) {
-        delete(ids)
-    }
-}
-
 /// Holds writes until opened, so edits stay pending while a test changes the store
 /// around them.
 final class WriteGate: Sendable {

@@ -32,7 +32,7 @@ struct EditTests {
         let source = InMemoryListSource(Self.initial)
         let (adapter, harness) = await loaded(source)
         let move = try harness.moveInteractively(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1)) { move in
-            try source.write(move)
+            try source.move(move)
         }.get()
         #expect(move.id == "a" && move.previous == "b" && move.next == "c" && move.destinationSection == "Today")
         #expect(adapter.identifier(at: ItemPath(section: 0, item: 1)) == "a")
@@ -50,7 +50,7 @@ struct EditTests {
         let source = InMemoryListSource(records([("a", "Today", 1), ("d", "Yesterday", 1), ("e", "Yesterday", 1)]))
         let (adapter, harness) = await loaded(source)
         let move = try harness.moveInteractively(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 2)) { move in
-            try source.write(move)
+            try source.move(move)
         }.get()
         #expect(move.previous == "e" && move.next == nil && move.crossesSections)
         // The view keeps the emptied section, and so does the adapter's answer.
@@ -105,7 +105,7 @@ struct EditTests {
         let source = InMemoryListSource(Self.initial)
         let (adapter, harness) = await loaded(source)
         let ids = try harness.deleteBySwipe(at: [ItemPath(section: 1, item: 1), ItemPath(section: 0, item: 0)]) { ids in
-            source.write(deleting: ids)
+            source.delete(ids)
         }.get()
         #expect(ids == ["a", "e"])
         #expect(harness.recorder.batchCount == 1, "UIKit wants the rows deleted within the swipe's commit")
@@ -119,7 +119,7 @@ struct EditTests {
     @Test func deletingASectionsLastRowsDeletesTheSection() async throws {
         let source = InMemoryListSource(Self.initial)
         let (adapter, harness) = await loaded(source)
-        harness.deleteBySwipe(at: [ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1)]) { ids in source.write(deleting: ids) }
+        harness.deleteBySwipe(at: [ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1)]) { ids in source.delete(ids) }
         #expect(adapter.numberOfSections == 1)
         try await settle(harness, edits: 1, source: source)
         #expect(harness.failures.isEmpty, "\(harness.failures)")
@@ -145,7 +145,7 @@ struct EditTests {
         let source = InMemoryListSource(Self.initial)
         let (_, harness) = await loaded(source)
         harness.deleteBySwipe(at: [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]) { ids in
-            source.write(deleting: [ids[0]])                         // keeps the second
+            source.delete([ids[0]])                         // keeps the second
         }
         try await settle(harness, edits: 1, source: source)
         guard case .failure(let error)? = harness.editResults.first else {
