@@ -174,9 +174,15 @@ struct PsqlWorkload {
         return "DELETE FROM \(table) WHERE id IN (\(list(victims)));\n"
     }
 
+    /// Where the table's identifiers start: far above the in-memory and SQLite stores' (which
+    /// count from 1), so a row's identifier names one store, as the person's writes and the
+    /// check that a deleted row never comes back assume. A multiple of 6, so `id % 2` (the
+    /// lane) and `id % 3` (a listing's filter) are as they would be without it.
+    static let firstID: Int64 = 6_000_000_000_000
+
     private mutating func freshID(_ lane: Int) -> Int64 {
         defer { lanes[lane].nextSerial += 1 }
-        return Int64(lane) + Int64(Self.lanes) * lanes[lane].nextSerial
+        return Self.firstID + Int64(lane) + Int64(Self.lanes) * lanes[lane].nextSerial
     }
 
     private mutating func someID(_ lane: Int) -> Int64? { lanes[lane].ids.randomElement(using: &random) }

@@ -14,7 +14,8 @@ final class SoakPerson {
     }
 
     /// Where an edit's write goes: the store that has the row (their identifiers are
-    /// distinct). Not the store of the source last transitioned to: the view may still
+    /// distinct: memory and SQLite count from 1 on one counter, PostgreSQL's start at
+    /// 6 x 10^12). Not the store of the source last transitioned to: the view may still
     /// show the list before that transition.
     struct Store: Sendable {
         let memory: SoakStores.Memory
