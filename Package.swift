@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ListAdapterTesting", targets: ["ListAdapterTesting"]),
         .library(name: "ListAdapterSQLite", targets: ["ListAdapterSQLite"]),
         .library(name: "ListAdapterSwiftUI", targets: ["ListAdapterSwiftUI"]),
+        // The list protocol and the source of an app that watches a list a server serves.
+        .library(name: "ListAdapterRemote", targets: ["ListAdapterRemote"]),
         // Empty unless the package trait PostgreSQL is enabled (it brings postgres-nio and SwiftNIO).
         .library(name: "ListAdapterPostgres", targets: ["ListAdapterPostgres"]),
         .executable(name: "sample", targets: ["Sample"]),
@@ -65,6 +67,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "ListAdapterRemote", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
         // SwiftUI's entry point: a list view over UIKit (AppKit) driven by the connector.
         .target(name: "ListAdapterSwiftUI", dependencies: ["ListAdapter"], path: "Sources/ListAdapterSwiftUI", swiftSettings: strictSettings),
         .executableTarget(
@@ -154,6 +157,7 @@ let package = Package(
             dependencies: ["ListAdapterSwiftUI", "ListAdapter", "ListAdapterTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ListAdapterRemoteTests", dependencies: ["ListAdapterRemote", "ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "SampleTests",

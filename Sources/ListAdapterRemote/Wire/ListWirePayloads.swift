@@ -1,0 +1,82 @@
+/// The bodies of a payload request (`POST` the identifiers, get their items) in the list
+/// protocol: identifiers in the list's wire form, items as the bytes the server encoded
+/// them to (JSON, by default).
+///
+/// | Body | Byte | Then |
+/// |---|---|---|
+/// | request | 16 | identifiers |
+/// | response | 17 | found (identifier, item byte count, item bytes), missing identifiers |
+///
+/// Thread safety: stateless; call from any queue.
+public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
+    static var requestKind: UInt8 { 16 }
+    static var responseKind: UInt8 { 17 }
+
+    /// A request for the items of `ids`.
+    public static func request(_ ids: [ID]) -> [UInt8] {
+        var writer = ListWireWriter(capacity: 8 + ids.count * 4)
+        writer.write(byte: requestKind)
+        writer.write(count: ids.count)
+        for id in ids { id.write(to: &writer) }
+        return writer.bytes
+    }
+
+    /// The identifiers a request names: at most `limits.requestedItems`, each once.
+    public static func decodeRequest(_ body: [UInt8], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> [ID] {
+        var reader = ListWireReader(body, message: "payload request", limits: limits)
+        guard try reader.readByte() == requestKind else { throw ListWireError(.malformed, message: "payload request", offset: 0, detail: "not a payload request") }
+        let count = try reader.readCount(of: "identifiers", bytesEach: 0, limit: limits.requestedItems)
+        var ids: [ID] = []
+        ids.reserveCapacity(count)
+        var seen = Set<ID>()
+        for _ in 0 ..< count {
+            let id = try ID(from: &reader)
+            guard seen.insert(id).inserted else { throw reader.error(.malformed, "an identifier named twice") }
+            ids.append(id)
+        }
+        try reader.expectEnd()
+        return ids
+    }
+
+    /// A response: the encoded items found, and the identifiers that are not in the list
+    /// (or have no item).
+    public static func response(found: [(id: ID, item: [UInt8])], missing: [ID]) -> [UInt8] {
+        var writer = ListWireWriter(capacity: 16 + found.reduce(0) { $0 + $1.item.count + 8 })
+        writer.write(byte: responseKind)
+        writer.write(count: found.count)
+        for (id, item) in found {
+            id.write(to: &writer)
+            writer.write(count: item.count)
+            writer.write(bytes: item)
+        }
+        writer.write(count: missing.count)
+        for id in missing { id.write(to: &writer) }
+        return writer.bytes
+    }
+
+    /// The items and missing identifiers of a response to a request for `requested`:
+    /// refused when it answers an identifier not asked for, or one twice.
+    public static func decodeResponse(_ body: [UInt8], requested: [ID], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> (found: [(id: ID, item: ArraySlice<UInt8>)], missing: [ID]) {
+        var reader = ListWireReader(body, message: "payload response", limits: limits)
+        guard try reader.readByte() == responseKind else { throw ListWireError(.malformed, message: "payload response", offset: 0, detail: "not a payload response") }
+        var open = Set(requested)
+        let foundCount = try reader.readCount(of: "items", bytesEach: 1, limit: requested.count)
+        var found: [(id: ID, item: ArraySlice<UInt8>)] = []
+        found.reserveCapacity(foundCount)
+        for _ in 0 ..< foundCount {
+            let id = try ID(from: &reader)
+            guard open.remove(id) != nil else { throw reader.error(.malformed, "an item that was not asked for, or twice") }
+            let length = try reader.readCount(of: "item bytes", bytesEach: 1)
+            found.append((id, try reader.readBytes(length)))
+        }
+        let missingCount = try reader.readCount(of: "missing identifiers", bytesEach: 0, limit: requested.count)
+        var missing: [ID] = []
+        for _ in 0 ..< missingCount {
+            let id = try ID(from: &reader)
+            guard open.remove(id) != nil else { throw reader.error(.malformed, "a missing identifier that was not asked for, or twice") }
+            missing.append(id)
+        }
+        try reader.expectEnd()
+        return (found, missing)
+    }
+}
