@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ListAdapterSwiftUI", targets: ["ListAdapterSwiftUI"]),
         // The list protocol and the source of an app that watches a list a server serves.
         .library(name: "ListAdapterRemote", targets: ["ListAdapterRemote"]),
+        // A server's side: one feed per list, any number of watchers (framework-independent).
+        .library(name: "ListAdapterServer", targets: ["ListAdapterServer"]),
         // Empty unless the package trait PostgreSQL is enabled (it brings postgres-nio and SwiftNIO).
         .library(name: "ListAdapterPostgres", targets: ["ListAdapterPostgres"]),
         .executable(name: "sample", targets: ["Sample"]),
@@ -68,6 +70,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "ListAdapterRemote", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
+        .target(name: "ListAdapterServer", dependencies: ["ListAdapter", "ListAdapterRemote"], swiftSettings: strictSettings),
         // SwiftUI's entry point: a list view over UIKit (AppKit) driven by the connector.
         .target(name: "ListAdapterSwiftUI", dependencies: ["ListAdapter"], path: "Sources/ListAdapterSwiftUI", swiftSettings: strictSettings),
         .executableTarget(
@@ -158,6 +161,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterRemoteTests", dependencies: ["ListAdapterRemote", "ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListAdapterServerTests",
+            dependencies: ["ListAdapterServer", "ListAdapterRemote", "ListAdapter", "ListAdapterTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "SampleTests",

@@ -10,14 +10,14 @@ extension ListViewAdapter: InvalidationTarget {
         queue.async { self.perform(self.core.cycle.invalidate()) }
     }
 
-    func sourceDidInvalidate(generation: Int) {
+    package func sourceDidInvalidate(generation: Int) {
         queue.async {
             guard generation == self.core.generation else { return }
             self.perform(self.core.cycle.invalidate())
         }
     }
 
-    func isCurrentSource(generation: Int) -> Bool {
+    package func isCurrentSource(generation: Int) -> Bool {
         current.withLock { $0.generation == generation }
     }
 

@@ -11,7 +11,9 @@ public struct ListInvalidation: Sendable {
     private weak let target: (any InvalidationTarget)?
     private let sourceGeneration: Int
 
-    init(target: any InvalidationTarget, sourceGeneration: Int) {
+    /// A handle that reaches `target` while its current source is the one of
+    /// `sourceGeneration` (the adapter, or a server's feed, in this package).
+    package init(target: any InvalidationTarget, sourceGeneration: Int) {
         self.target = target
         self.sourceGeneration = sourceGeneration
     }
@@ -39,8 +41,10 @@ public struct ListInvalidation: Sendable {
     }
 }
 
-/// What a ``ListInvalidation`` reaches: the adapter's core.
-protocol InvalidationTarget: AnyObject, Sendable {
+/// What a ``ListInvalidation`` reaches: the adapter's core, or a server's feed.
+package protocol InvalidationTarget: AnyObject, Sendable {
+    /// The source of `generation` says its data changed. Any thread.
     func sourceDidInvalidate(generation: Int)
+    /// Whether the source of `generation` is still the one in use. Any thread.
     func isCurrentSource(generation: Int) -> Bool
 }

@@ -1,0 +1,154 @@
+import ListAdapter
+public import ListAdapterRemote
+import Synchronization
+
+extension ListFeed {
+    /// What a watcher sends next.
+    enum Step {
+        case send([[UInt8]], reaching: ListVersion)
+        case wait(changeCount: Int)
+        case compose(from: ListVersion, to: ListVersion, touched: [ID], snapshot: ListSnapshot<ID, Summary>)
+        case list
+        case end([UInt8])
+    }
+
+    /// The messages that take a watcher at `version` (`nil`: it holds nothing) to the
+    /// feed's latest version, waiting while it is there already; `nil` once the feed has
+    /// stopped or the task was cancelled, after a last failure message.
+    func next(after version: ListVersion?) async -> (messages: [[UInt8]], version: ListVersion?)? {
+        while !Task.isCancelled {
+            switch step(after: version) {
+            case .send(let messages, let reached):
+                return (messages, reached)
+            case .wait(let changeCount):
+                await waitForChange(after: changeCount)
+            case .compose(let from, let to, let touched, let snapshot):
+                return ([Messages.change(from: from, to: to, patch: ListSnapshotPatch(touching: touched, in: snapshot))], to)
+            case .list:
+                let list = await encodedList()
+                return (list.messages, list.version)
+            case .end(let message):
+                return ([message], nil)
+            }
+        }
+        return nil
+    }
+
+    private func step(after version: ListVersion?) -> Step {
+        state.withLock { state in
+            if state.isStopped { return .end(Messages.failure(ListWireFailure(.shuttingDown, "the server stopped serving \"\(name)\""))) }
+            guard let current = state.version, let snapshot = state.snapshot else {
+                if case .failing(_, let message) = state.status {
+                    return .end(Messages.failure(ListWireFailure(.sourceFailed, "the list \"\(name)\" cannot be read: \(message)")))
+                }
+                return .wait(changeCount: state.changeCount)
+            }
+            guard let version else { return .list }
+            switch state.window.catchUp(from: version, to: current) {
+            case .upToDate: return .wait(changeCount: state.changeCount)
+            case .one(let index): return .send([state.window.changes[index].message], reaching: current)
+            case .compose(let index): return .compose(from: version, to: current, touched: state.window.touched(from: index), snapshot: snapshot)
+            case .list: return .list
+            }
+        }
+    }
+
+    /// Returns once the state changed after `changeCount`, or the task is cancelled.
+    private func waitForChange(after changeCount: Int) async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if state.changeCount != changeCount || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    /// The whole list as messages, for a version the window still reaches: encoded once
+    /// and shared by every watcher that needs it.
+    private func encodedList() async -> EncodedList {
+        let task = state.withLock { state -> Task<EncodedList, Never> in
+            if let list = state.list, let current = state.version, state.window.catchUp(from: list.version, to: current) != .list {
+                return Task { list }
+            }
+            if let encoding = state.listEncoding { return encoding }
+            let snapshot = state.snapshot!
+            let version = state.version!
+            let rows = configuration.rowsPerListPart
+            let encoding = Task { (version: version, messages: Messages.list(snapshot, version: version, rowsPerPart: rows)) }
+            state.listEncoding = encoding
+            return encoding
+        }
+        let list = await task.value
+        state.withLock { state in
+            if state.list.map({ $0.version.sequence < list.version.sequence || $0.version.epoch != list.version.epoch }) ?? true { state.list = list }
+            if state.listEncoding == task { state.listEncoding = nil }
+        }
+        return list
+    }
+
+    /// A watcher's messages, from `version` on (`nil`: it holds nothing and starts with the
+    /// whole list). Iterate it and send each message as one WebSocket binary message; it
+    /// ends after a failure message when the feed stops, and when the iterating task is
+    /// cancelled.
+    ///
+    /// Any task; the sequence's iterator is used by one task at a time.
+    public func watch(after version: ListVersion? = nil) -> ListFeedWatch {
+        ListFeedWatch(after: version) { [self] version in await next(after: version) }
+    }
+}
+
+/// The messages one watcher of a ``ListFeed`` is sent, in order: pull the next when the
+/// previous is sent, so a slow watcher slows only itself.
+///
+/// Thread safety: `Sendable`; each iterator is used by one task at a time.
+public struct ListFeedWatch: AsyncSequence, Sendable {
+    /// One message to send.
+    public typealias Element = [UInt8]
+    typealias Next = @Sendable (ListVersion?) async -> (messages: [[UInt8]], version: ListVersion?)?
+
+    let after: ListVersion?
+    let advance: Next
+
+    init(after: ListVersion?, next: @escaping Next) {
+        self.after = after
+        advance = next
+    }
+
+    /// Starts at the version the sequence was made for.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(version: after, advance: advance)
+    }
+
+    /// Pulls the watcher's messages.
+    public struct Iterator: AsyncIteratorProtocol {
+        /// The version the messages returned so far bring the watcher to.
+        public private(set) var version: ListVersion?
+        let advance: Next
+        var pending: ArraySlice<[UInt8]> = []
+        var ended = false
+
+        init(version: ListVersion?, advance: @escaping Next) {
+            self.version = version
+            self.advance = advance
+        }
+
+        /// The next message; waits while the watcher is up to date.
+        public mutating func next() async -> [UInt8]? {
+            if let message = pending.popFirst() { return message }
+            guard !ended, let step = await advance(version) else { return nil }
+            if let reached = step.version { version = reached } else { ended = true }
+            pending = step.messages[...]
+            return pending.popFirst()
+        }
+    }
+}

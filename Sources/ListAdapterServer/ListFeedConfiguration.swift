@@ -1,0 +1,28 @@
+/// How a ``ListFeed`` follows its source and serves its watchers.
+///
+/// Thread safety: a value type; use it on any queue.
+public struct ListFeedConfiguration: Sendable {
+    /// How many recent changes the feed keeps for watchers that fall behind or resume.
+    /// Default 1,024.
+    public var windowChanges: Int = 1_024
+    /// The most identifiers those changes may touch together. Default 1,000,000.
+    public var windowTouchedIdentifiers: Int = 1_000_000
+    /// Rows per list part message. Default 16,384 (about 100 KB).
+    public var rowsPerListPart: Int = 16_384
+    /// After the source reports a change, how long the feed waits before reading it, so
+    /// that a burst of commits is read (and sent) once. Default 5 ms.
+    public var coalescing: Duration = .milliseconds(5)
+    /// The first wait before reading again after the source failed; doubled after each
+    /// failure in a row up to ``maximumRetryDelay``. Default 0.5 s.
+    public var retryDelay: Duration = .milliseconds(500)
+    /// The longest wait between reads of a failing source. Default 30 s.
+    public var maximumRetryDelay: Duration = .seconds(30)
+    /// A change that touches more rows than this fraction of the list (and more than
+    /// 1,024) sends watchers that are behind it the whole list instead. Default 0.25.
+    public var resetFraction: Double = 0.25
+    /// The most identifiers one payload request may name. Default 1,000.
+    public var maximumItemsPerRequest: Int = 1_000
+
+    /// The defaults.
+    public init() {}
+}

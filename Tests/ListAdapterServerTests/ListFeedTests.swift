@@ -1,0 +1,161 @@
+import Foundation
+import ListAdapter
+import ListAdapterRemote
+import ListAdapterServer
+import ListAdapterTesting
+import Testing
+
+/// A feed follows a real in-memory source on its own task while watchers read its messages
+/// into replicas, as apps do. Oracle: the source's own list (`loadEntries()`), which each
+/// replica must equal; and the messages each watcher needed, which show whether it caught up
+/// by one change, by a composed one, or by the whole list.
+@Suite("List feeds", .hangGuard)
+struct ListFeedTests {
+    @Test func aWatcherGetsTheListThenEachChangeThenTheStop() async throws {
+        let source = MailSource((1 ... 50).map { MailRecords.record($0, section: $0 <= 20 ? "Today" : "Yesterday") })
+        let feed = MailFeed(name: "mail", source: source)
+        let runner = Task { await feed.run() }
+        var watcher = Watcher(feed)
+        #expect(try await watcher.read(until: try await source.loadEntries()))
+        #expect(watcher.outcomes.last == .list && watcher.outcomes.dropLast().allSatisfy { $0 == .partial })
+        source.mutate { records in
+            records.swapAt(0, 30)
+            records[5].entry.summary += 1
+            records.remove(at: 9)
+        }
+        let changed = try await source.loadEntries()
+        watcher.outcomes = []
+        #expect(try await watcher.read(until: changed))
+        #expect(watcher.outcomes == [.change], "one commit, one change message")
+        runner.cancel()
+        await runner.value
+        #expect(try await watcher.read { _ in false } == false)
+        #expect(watcher.outcomes.last == .failure(ListWireFailure(.shuttingDown, "the server stopped serving \"mail\"")))
+        #expect(feed.status == .stopped)
+    }
+
+    @Test(arguments: 0 ..< 8)
+    func watchersThatFallBehindCatchUpInOneStep(run: Int) async throws {
+        let seed = UInt64.random(in: 1 ... UInt64.max)
+        print("ListFeedTests seed \(seed) (run \(run))")
+        var random = SeededGenerator(seed: seed)
+        var records = (1 ... Int64.random(in: 0 ... 300, using: &random)).map { MailRecords.record($0, section: MailRecords.titles.randomElement(using: &random)!) }
+        var nextID = Int64(records.count + 1)
+        let source = MailSource(records)
+        var configuration = ListFeedConfiguration()
+        configuration.windowChanges = 6
+        configuration.coalescing = .zero
+        configuration.rowsPerListPart = 37
+        let feed = MailFeed(name: "mail", source: source, configuration: configuration)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var prompt = Watcher(feed)
+        var stalled = Watcher(feed)
+        #expect(try await prompt.read(until: try await source.loadEntries()), "seed \(seed)")
+        #expect(try await stalled.read(until: try await source.loadEntries()), "seed \(seed)")
+        var versions: [ListVersion] = [try #require(prompt.replica.version)]
+        for round in 0 ..< 24 {
+            MailRecords.change(&records, nextID: &nextID, using: &random)
+            source.replace(with: records)
+            let truth = try await source.loadEntries()
+            #expect(try await prompt.read(until: truth), "seed \(seed) round \(round)")
+            if versions.last != prompt.replica.version { versions.append(try #require(prompt.replica.version)) }
+            // Every few rounds, the stalled watcher reads again: behind by fewer versions
+            // than the window holds, it needs one composed change.
+            if round % 4 == 3 {
+                let behind = versions.count - 1 - versions.firstIndex(of: try #require(stalled.replica.version))!
+                stalled.outcomes = []
+                #expect(try await stalled.read(until: truth), "seed \(seed) round \(round)")
+                if behind > 0 { #expect(stalled.outcomes == [.change], "seed \(seed) round \(round): \(behind) behind took \(stalled.outcomes)") }
+            }
+        }
+        // Resuming (a new connection) from the version a replica holds, still in the window:
+        // one change.
+        MailRecords.change(&records, nextID: &nextID, using: &random)
+        source.replace(with: records)
+        let truth = try await source.loadEntries()
+        var resumed = Watcher(feed, after: stalled.replica.version)
+        resumed.replica = stalled.replica
+        #expect(try await resumed.read(until: truth), "seed \(seed)")
+        #expect(resumed.outcomes.count <= 1 && resumed.outcomes.allSatisfy { $0 == .change }, "seed \(seed): \(resumed.outcomes)")
+        // Resuming from a version the window passed, or from another epoch: the list again.
+        #expect(feed.retainedChanges <= configuration.windowChanges, "seed \(seed): the window grew")
+        let passed = versions.count > configuration.windowChanges + 2 ? [versions[0]] : []
+        for old in passed + [ListVersion(epoch: 12_345, sequence: 3)] {
+            var late = Watcher(feed, after: old)
+            #expect(try await late.read(until: truth), "seed \(seed)")
+            #expect(late.outcomes.last == .list && late.outcomes.allSatisfy { $0 == .partial || $0 == .list }, "seed \(seed): \(late.outcomes)")
+        }
+    }
+
+    @Test func itemsAreServedForListedIdentifiersOnly() async throws {
+        let source = MailSource((1 ... 10).map { MailRecords.record($0, section: "Inbox") })
+        var configuration = ListFeedConfiguration()
+        configuration.maximumItemsPerRequest = 4
+        let feed = MailFeed(name: "mail", source: source, configuration: configuration)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var watcher = Watcher(feed)
+        #expect(try await watcher.read(until: try await source.loadEntries()))
+        let asked: [Int64] = [3, 99, 7]
+        let body = try await feed.items(requestBody: ListWirePayloads<Int64>.request(asked))
+        let answer = try ListWirePayloads<Int64>.decodeResponse(body, requested: asked)
+        let decoder = JSONDecoder()
+        #expect(try answer.found.map { try decoder.decode(Mail.self, from: Data($0.item)) } == [Mail(id: 3, subject: "Message 3"), Mail(id: 7, subject: "Message 7")])
+        #expect(answer.missing == [99])
+        await #expect(throws: ListServerError.self) { try await feed.items(requestBody: ListWirePayloads<Int64>.request([1, 2, 3, 4, 5])) }
+        do {
+            _ = try await feed.items(requestBody: [0x10, 0x02, 0x02])
+            Issue.record("a malformed request was answered")
+        } catch {
+            #expect(error.kind == .badRequest && error.httpStatus == 400 && error.list == "mail")
+        }
+        do {
+            _ = try await feed.items(requestBody: ListWirePayloads<Int64>.request([1, 2, 3, 4, 5]))
+        } catch {
+            #expect(error.httpStatus == 413, "\(error)")
+        }
+    }
+
+    @Test func aSourceThatNeverListedEndsItsWatchersWithItsError() async throws {
+        let source = UnreadableSource()
+        let feed = ListFeed(name: "broken", source: source)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var messages = feed.watch().makeAsyncIterator()
+        var replica = ListReplica<Int64, Int64>()
+        let message = try #require(await messages.next())
+        guard case .failure(let failure) = try replica.receive(message) else { Issue.record("no failure"); return }
+        #expect(failure.code == .sourceFailed && failure.message.contains("the table \"mail\" is missing"), "\(failure)")
+        #expect(await messages.next() == nil)
+        guard case .failing(nil, let text) = feed.status else { Issue.record("status \(feed.status)"); return }
+        #expect(text.contains("mail"))
+    }
+
+    @Test func aWaitingWatcherEndsWhenItsTaskIsCancelled() async throws {
+        let source = MailSource([MailRecords.record(1, section: nil)])
+        let feed = MailFeed(name: "mail", source: source)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        let watching = Task {
+            var watcher = Watcher(feed)
+            _ = try await watcher.read { $0.version != nil }
+            // Up to date: the next read waits for a change that never comes.
+            return try await watcher.read { _ in false }
+        }
+        // The watcher is waiting (or about to): cancelling must end its wait.
+        watching.cancel()
+        #expect(try await watching.value == false)
+    }
+}
+
+/// A source whose table is missing: every read fails with an error naming it.
+struct UnreadableSource: ListDataSource {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "the table \"mail\" is missing" }
+    }
+
+    func loadEntries() async throws -> ListSnapshot<Int64, Int64> { throw Missing() }
+    func fetchItems(_ ids: [Int64]) async throws -> [Int64: Mail] { throw Missing() }
+    func attach(_ invalidation: ListInvalidation) {}
+}
