@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "ListAdapterRemote", targets: ["ListAdapterRemote"]),
         // A server's side: one feed per list, any number of watchers (framework-independent).
         .library(name: "ListAdapterServer", targets: ["ListAdapterServer"]),
+        // Empty unless the package trait WebSocket is enabled (it brings Hummingbird and SwiftNIO).
+        .library(name: "ListAdapterHummingbird", targets: ["ListAdapterHummingbird"]),
         // Empty unless the package trait PostgreSQL is enabled (it brings postgres-nio and SwiftNIO).
         .library(name: "ListAdapterPostgres", targets: ["ListAdapterPostgres"]),
         .executable(name: "sample", targets: ["Sample"]),
@@ -29,6 +31,10 @@ let package = Package(
             name: "PostgreSQL",
             description: "ListAdapterPostgres: lists that live in a PostgreSQL server, on postgres-nio (brings SwiftNIO). Off by default: an app that uses only SQLite builds none of it."
         ),
+        .trait(
+            name: "WebSocket",
+            description: "ListAdapterHummingbird: a server's WebSocket and HTTP routes on Hummingbird 2, and on Linux the WebSocket client ListAdapterRemote uses (hummingbird-websocket). Off by default."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +44,8 @@ let package = Package(
         // `swift package generate-documentation` (CONTRIBUTING.md). A command plugin: an app
         // that depends on ListAdapter never builds it or its dependencies.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -69,8 +77,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "ListAdapterRemote", dependencies: ["ListAdapter"], swiftSettings: strictSettings),
+        .target(
+            name: "ListAdapterRemote",
+            dependencies: [
+                "ListAdapter",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(name: "ListAdapterServer", dependencies: ["ListAdapter", "ListAdapterRemote"], swiftSettings: strictSettings),
+        .target(
+            name: "ListAdapterHummingbird",
+            dependencies: [
+                "ListAdapterServer", "ListAdapterRemote",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
+            ],
+            swiftSettings: strictSettings
+        ),
         // SwiftUI's entry point: a list view over UIKit (AppKit) driven by the connector.
         .target(name: "ListAdapterSwiftUI", dependencies: ["ListAdapter"], path: "Sources/ListAdapterSwiftUI", swiftSettings: strictSettings),
         .executableTarget(
@@ -164,6 +188,16 @@ let package = Package(
         .testTarget(
             name: "ListAdapterServerTests",
             dependencies: ["ListAdapterServer", "ListAdapterRemote", "ListAdapter", "ListAdapterTesting"],
+            swiftSettings: strictSettings
+        ),
+        // Against a real server on loopback; built with the trait: `swift test --traits WebSocket`.
+        .testTarget(
+            name: "ListAdapterHummingbirdTests",
+            dependencies: [
+                "ListAdapterHummingbird", "ListAdapterServer", "ListAdapterRemote", "ListAdapter", "ListAdapterTesting",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ListAdapterTestingTests", dependencies: ["ListAdapter", "ListAdapterTesting"], swiftSettings: strictSettings),

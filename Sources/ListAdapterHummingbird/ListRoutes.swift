@@ -1,0 +1,99 @@
+#if WebSocket
+public import Hummingbird
+public import HummingbirdWebSocket
+public import ListAdapterServer
+import ListAdapterRemote
+import Foundation
+import NIOCore
+
+extension Router where Context: WebSocketRequestContext {
+    /// Adds the routes that serve `server`'s lists under `prefix`:
+    ///
+    /// - `GET /lists/{name}/watch?after={version}`: a WebSocket (the `after` query value
+    ///   optional) that sends the list, then each change (``ListFeed/watch(after:)``);
+    /// - `POST /lists/{name}/items`: a payload request (``ListFeed/items(requestBody:)``).
+    ///
+    /// Both need `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
+    /// 401 and no byte of the list. Serve the router with
+    /// `.http1WebSocketUpgrade(webSocketRouter:)`, and run `server.run()` beside the app.
+    ///
+    /// ```swift
+    /// let router = Router(context: BasicWebSocketRequestContext.self)
+    /// router.addListRoutes(server)
+    /// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+    /// ```
+    ///
+    /// Threading: the routes run on the server's tasks; each watcher's messages are pulled by
+    /// its connection's task, so a slow watcher slows only itself.
+    @discardableResult
+    public func addListRoutes(_ server: ListServer, at prefix: RouterPath = "lists", maximumRequestBytes: Int = 262_144) -> Self {
+        ws("\(prefix)/:name/watch") { request, context in
+            let name = try context.parameters.require("name")
+            _ = try await Self.authorize(server, name, request)
+            _ = try Self.resumeVersion(name, request)
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            // The route's parameters do not reach the upgraded connection: the name is the
+            // path's component before "watch" (already checked by `shouldUpgrade`).
+            let components = context.request.uri.path.split(separator: "/")
+            guard components.count >= 2, let name = String(components[components.count - 2]).removingPercentEncoding,
+                  let list = server.lists[name], let after = Result(catching: { try Self.resumeVersion(name, context.request) }).success else { return }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // An app sends nothing; reading lets a close or a dropped connection end the watch.
+                group.addTask { for try await _ in inbound {} }
+                group.addTask {
+                    for await message in list.watch(after: after) {
+                        try await outbound.write(.binary(ByteBuffer(bytes: message)))
+                    }
+                }
+                _ = try await group.next()
+                group.cancelAll()
+            }
+        }
+        post("\(prefix)/:name/items") { request, context -> Response in
+            let name = try context.parameters.require("name")
+            let list = try await Self.authorize(server, name, request)
+            let body = try await request.body.collect(upTo: maximumRequestBytes)
+            do throws(ListServerError) {
+                let answer = try await list.items(requestBody: Array(buffer: body))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/octet-stream"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer))
+                )
+            } catch {
+                throw Self.httpError(error)
+            }
+        }
+        return self
+    }
+
+    private static func authorize(_ server: ListServer, _ name: String, _ request: Request) async throws -> any ServedList {
+        do throws(ListServerError) {
+            return try await server.authorize(list: name, authorization: request.headers[.authorization])
+        } catch {
+            throw httpError(error)
+        }
+    }
+
+    private static func resumeVersion(_ name: String, _ request: Request) throws -> ListVersion? {
+        do throws(ListServerError) {
+            return try ListServer.resumeVersion(list: name, after: request.uri.queryParameters.get("after"))
+        } catch {
+            throw httpError(error)
+        }
+    }
+
+    /// The HTTP error that answers `error`: its status and its message, nothing more.
+    private static func httpError(_ error: ListServerError) -> HTTPError {
+        HTTPError(HTTPResponse.Status(code: error.httpStatus), message: error.description)
+    }
+}
+
+extension Result {
+    /// The value, if a success (`nil` stays a value: a success of an optional is not
+    /// flattened as `try?` would).
+    fileprivate var success: Success? {
+        if case .success(let value) = self { value } else { nil }
+    }
+}
+#endif

@@ -1,0 +1,182 @@
+public import Foundation
+public import ListAdapter
+import Synchronization
+
+/// A ``ListAdapter/ListDataSource`` for a list a server serves (`ListAdapterServer`): it
+/// keeps one WebSocket open, receives the list once and then each change, and fetches
+/// payloads in batches over HTTP. The adapter, its connector, SwiftUI's `AdapterList`
+/// and edits work on it as on any source.
+///
+/// ```swift
+/// let source = RemoteListSource<Int64, Int64, Message>(
+///     url: URL(string: "https://mail.example.com/lists/inbox")!, token: token)
+/// let adapter = ListViewAdapter(source: source)
+/// ```
+///
+/// The connection opens when an adapter first reads the list. When it drops, the source
+/// reconnects with growing, randomised delays and resumes from the version it holds (the
+/// server answers with the changes since, or with the whole list); meanwhile the adapter
+/// keeps showing the last good list. Each failure is a ``RemoteListError`` naming the URL.
+///
+/// Threading: the adapter calls it from its own tasks; the connection runs on a task of
+/// its own; `status` may be read from any thread.
+public final class RemoteListSource<
+    ID: Hashable & Sendable & ListWireValue, Summary: Equatable & Sendable & ListWireValue, Item: Decodable & Sendable
+>: IncrementalListDataSource, Sendable {
+    struct State: Sendable {
+        var replica: ListReplica<ID, Summary>
+        var status = RemoteListStatus.idle
+        var invalidations: [ListInvalidation] = []
+        var connection: Task<Void, Never>?
+        /// Loads waiting for the first list (or the first failure).
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Whether the current connection completed a list or a change.
+        var receivedOnThisConnection = false
+    }
+
+    /// The list's URL (`https://host/lists/name`): the watch goes to `/watch` under it (on
+    /// `wss`), payload requests to `/items`.
+    public let url: URL
+    let token: String?
+    let transport: any ListTransport
+    /// How it connects and fetches.
+    public let configuration: RemoteListConfiguration
+    let state: Mutex<State>
+
+    /// A source for the list at `url`, presenting `token` as a bearer token, over
+    /// `transport` (the platform's default when `nil`). Connects when first read.
+    ///
+    /// Any queue.
+    public init(url: URL, token: String? = nil, transport: (any ListTransport)? = nil, configuration: RemoteListConfiguration = RemoteListConfiguration()) {
+        self.url = url
+        self.token = token
+        self.transport = transport ?? Self.defaultTransport
+        self.configuration = configuration
+        state = Mutex(State(replica: ListReplica(limits: configuration.limits)))
+    }
+
+    deinit {
+        state.withLock { $0.connection }?.cancel()
+    }
+
+    /// The platform's transport: ``WebSocketClientListTransport`` on Linux with the
+    /// package trait `WebSocket`, else ``URLSessionListTransport``.
+    public static var defaultTransport: any ListTransport {
+        #if WebSocket && os(Linux)
+        WebSocketClientListTransport()
+        #else
+        URLSessionListTransport()
+        #endif
+    }
+
+    /// Where the connection stands. Any thread.
+    public var status: RemoteListStatus { state.withLock { $0.status } }
+
+    /// The version of the list held; `nil` before the first. Any thread.
+    public var version: ListVersion? { state.withLock { $0.replica.version } }
+
+    /// Stops the connection (an adapter's source usually lives as long as the adapter;
+    /// call this to stop sooner). Any thread.
+    public func close() {
+        let (connection, waiters) = state.withLock { state in
+            defer { state.connection = nil; state.waiters = [] }
+            if case .failed = state.status {} else { state.status = .idle }
+            return (state.connection, state.waiters)
+        }
+        connection?.cancel()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: - ListDataSource
+
+    /// The list as last received: waits for the first list while the first connection is
+    /// being made; throws the connection's ``RemoteListError`` when there is none.
+    public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
+        try await list(resettingChanges: false)
+    }
+
+    /// Like ``loadEntries()``, and counts changes from this list on.
+    public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
+        try await list(resettingChanges: true)
+    }
+
+    /// The changes received since the list last handed to the adapter, as one patch; `nil`
+    /// when a whole list arrived since (after a reconnection the server could not resume).
+    public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
+        state.withLock { $0.replica.takeChanges() }
+    }
+
+    /// Fetches the items of `ids` in requests of ``RemoteListConfiguration/itemsPerRequest``
+    /// identifiers; those the server reports missing are left out.
+    public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
+        var items: [ID: Item] = [:]
+        let decoder = JSONDecoder()
+        let itemsURL = url.appendingPathComponent("items")
+        var start = 0
+        while start < ids.count {
+            let batch = Array(ids[start ..< min(ids.count, start + max(1, configuration.itemsPerRequest))])
+            start += batch.count
+            let answer: (status: Int, body: [UInt8])
+            do {
+                answer = try await transport.post(ListTransportRequest(url: itemsURL, headers: headers), body: ListWirePayloads<ID>.request(batch))
+            } catch {
+                throw RemoteListError.from(error, url: url)
+            }
+            guard answer.status == 200 else {
+                throw RemoteListError.from(ListTransportError(.refused(status: answer.status), url: itemsURL, message: String(decoding: answer.body.prefix(512), as: UTF8.self)), url: url)
+            }
+            do {
+                let response = try ListWirePayloads<ID>.decodeResponse(answer.body, requested: batch, limits: configuration.limits)
+                for (id, bytes) in response.found {
+                    do {
+                        items[id] = try decoder.decode(Item.self, from: Data(bytes))
+                    } catch {
+                        throw RemoteListError(.malformedItem, url: url, message: "the item of \(id) is not a \(Item.self): \(error)")
+                    }
+                }
+            } catch let error as ListWireError {
+                throw RemoteListError.from(error, url: url)
+            }
+        }
+        return items
+    }
+
+    /// Keeps `invalidation`, and connects if nothing has yet.
+    public func attach(_ invalidation: ListInvalidation) {
+        state.withLock { state in
+            state.invalidations.removeAll { !$0.isActive }
+            state.invalidations.append(invalidation)
+        }
+        connectIfNeeded()
+    }
+
+    var headers: [String: String] {
+        token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+    }
+
+    private func list(resettingChanges: Bool) async throws -> ListSnapshot<ID, Summary> {
+        connectIfNeeded()
+        while true {
+            let outcome = state.withLock { state -> Result<ListSnapshot<ID, Summary>, RemoteListError>? in
+                if let snapshot = state.replica.snapshot {
+                    if resettingChanges { _ = state.replica.takeChanges() }
+                    return .success(snapshot)
+                }
+                switch state.status {
+                case .failed(let error), .connecting(let error?): return .failure(error)
+                case .idle: return .failure(RemoteListError(.serverUnavailable, url: url, message: "the source was closed"))
+                case .connecting(nil), .live: return nil
+                }
+            }
+            if let outcome { return try outcome.get() }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state -> Bool in
+                    guard state.replica.snapshot == nil, case .connecting(nil) = state.status else { return false }
+                    state.waiters.append(continuation)
+                    return true
+                }
+                if !waiting { continuation.resume() }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#if WebSocket
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import ListAdapter
+import ListAdapterHummingbird
+import ListAdapterRemote
+import ListAdapterServer
+import Logging
+import Testing
+
+/// A mail message: the payload served in these tests.
+struct Mail: Codable, Sendable, Equatable {
+    var id: Int64
+    var subject: String
+}
+
+typealias MailSource = InMemoryListSource<Int64, Int64, Mail>
+typealias RemoteMail = RemoteListSource<Int64, Int64, Mail>
+
+extension Trait where Self == TimeLimitTrait {
+    /// A guard against a hang, not a performance check (every wait is on a condition).
+    static var hangGuard: Self { .timeLimit(.minutes(10)) }
+}
+
+/// A real Hummingbird server on a loopback port serving a ``ListServer``'s lists, as an app
+/// would run it, with the feeds followed beside it.
+final class LoopbackServer: Sendable {
+    let port: Int
+    let task: Task<Void, any Error>
+
+    private init(port: Int, task: Task<Void, any Error>) {
+        self.port = port
+        self.task = task
+    }
+
+    /// Starts serving `server` on `port` (0: any free one) and returns once it listens.
+    static func start(_ server: ListServer, port: Int = 0) async throws -> LoopbackServer {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.addListRoutes(server)
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "LoopbackServer")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
+            logger: logger
+        )
+        let task = Task {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await app.run() }
+                group.addTask { await server.run() }
+            }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next(), bound > 0 else {
+            task.cancel()
+            throw CancellationError()
+        }
+        return LoopbackServer(port: bound, task: task)
+    }
+
+    /// The URL of the list `name` on this server.
+    func url(_ name: String) -> URL { URL(string: "http://127.0.0.1:\(port)/lists/\(name)")! }
+
+    /// Stops the server (its feeds tell watchers it is shutting down) and waits until it
+    /// no longer listens.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+}
+
+enum Mailbox {
+    static func record(_ id: Int64, section: String?, version: Int64 = 1) -> MailSource.Record {
+        MailSource.Record(entry: ListEntry(id: id, section: section, summary: version), item: Mail(id: id, subject: "Message \(id)"))
+    }
+
+    static func records(_ count: Int) -> [MailSource.Record] {
+        (1 ... Int64(count)).map { record($0, section: ["Today", "Yesterday", "O'Brien", "ünïcödé"][Int($0) % 4]) }
+    }
+}
+#endif
