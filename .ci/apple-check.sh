@@ -6,7 +6,8 @@
 # and postgres-nio's dependencies cannot be type-checked against the SDKs at hand anyway
 # (they are older than swift-collections 1.6's Span and swift-metrics' #isolation need):
 # so it runs on a copy of the working tree whose manifest does not name postgres-nio.
-# ListAdapterPostgres is empty without the trait; it is compiled and tested on Linux.
+# ListAdapterPostgres is empty without the trait; it is compiled and tested on Linux. So are
+# Hummingbird's routes (trait WebSocket): its packages are left out the same way.
 #
 #   .ci/apple-check.sh [check.sh options]      exit status: check.sh's (3: no SDK prepared)
 set -euo pipefail
@@ -25,6 +26,11 @@ lines = open(path).read().split("\n")
 kept = [l for l in lines if "postgres-nio" not in l]
 if len(lines) - len(kept) < 2:
     sys.exit("apple-check.sh: Package.swift no longer names postgres-nio as expected; update .ci/apple-check.sh")
+# The same for Hummingbird (trait WebSocket): its routes are compiled and tested on Linux.
+before = len(kept)
+kept = [l for l in kept if 'package: "hummingbird' not in l and "hummingbird-project/" not in l]
+if before - len(kept) < 2:
+    sys.exit("apple-check.sh: Package.swift no longer names hummingbird as expected; update .ci/apple-check.sh")
 open(path, "w").write("\n".join(kept))
 PY
 # The DocC articles' complete examples (each ```swift block that starts with an import) are

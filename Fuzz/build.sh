@@ -66,18 +66,24 @@ compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "$
 
 # Links one target from the .swift files under the given folders/files (its own folder and
 # Fuzz/Shared, the oracles and replay checks the list targets share) and the modules above.
-link_target() { # binary module-name folders-or-files...
+link_target() { # binary module-name folders-or-files... (an .o among them is linked in too)
     local binary="$1" module="$2"; shift 2
     echo "build: $binary (link)"
-    local sources
+    local sources objects=() arg
+    for arg in "$@"; do case "$arg" in *.o) objects+=("$arg") ;; esac; done
     mapfile -t sources < <(find "$@" -name '*.swift' | sort)
     "$SWIFTC" "${COMMON[@]}" -module-name "$module" -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
-        "${FEATURES[@]}" "${sources[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
+        "${FEATURES[@]}" "${sources[@]}" "${objects[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
         -use-ld=lld -o "$OUT/$binary"
     echo "built $OUT/$binary"
 }
+# ListAdapterRemote's protocol (its Wire folder and the replica; the transports need
+# networking, which the decoder does not).
+mapfile -t remote_sources < <(find "$ROOT/Sources/ListAdapterRemote/Wire" -name '*.swift' | sort)
+compile_module ListAdapterRemote listadapter fuzzer,address "${FEATURES[@]}" "${remote_sources[@]}" "$ROOT/Sources/ListAdapterRemote/ListReplica.swift"
 link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
 link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
+link_target wire Wire "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapterRemote.o"
 # sample-input: the sample's readers, compiled from Sample/ (an executable target with its
 # own main, ArgumentParser and GRDB): only these files, which need Foundation alone.
 link_target sample-input SampleInput "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \

@@ -37,7 +37,8 @@ fi
 # name binary corpus-dir dictionary [max-len, default 512]
 TARGETS=("diff diff-and-batches corpus/diff diff.dict"
     "patches patches corpus/patches patches.dict"
-    "sample-input sample-input corpus/sample-input json.dict 2048")
+    "sample-input sample-input corpus/sample-input json.dict 2048"
+    "wire wire corpus/wire wire.dict 4096")
 # SQLiteListSource over mutated database files: slow (tens of inputs a second, each opens
 # a database); 64 bytes hold 15 mutations (format: SQLiteFiles/FuzzInput.swift).
 TARGETS+=("sqlite-files sqlite-files corpus/sqlite-files sqlite.dict 64")

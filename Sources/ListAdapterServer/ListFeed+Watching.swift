@@ -1,6 +1,5 @@
 import ListAdapter
 public import ListAdapterRemote
-import Synchronization
 
 extension ListFeed {
     /// What a watcher sends next.

@@ -1,6 +1,5 @@
 public import ListAdapter
 public import ListAdapterRemote
-import Synchronization
 
 /// One list a server serves: it follows its source once, numbers each change with a
 /// ``ListVersion``, keeps a bounded window of recent changes, and serves any number of
@@ -57,7 +56,7 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
     /// How it follows and serves.
     public let configuration: ListFeedConfiguration
     let epoch: UInt64
-    let state: Mutex<State>
+    let state: Guarded<State>
     let signals: AsyncStream<Void>
     let signal: AsyncStream<Void>.Continuation
 
@@ -69,7 +68,7 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
         self.source = source
         self.configuration = configuration
         epoch = UInt64.random(in: 1 ... UInt64.max)
-        state = Mutex(State(window: ListFeedWindow(maxChanges: configuration.windowChanges, maxTouched: configuration.windowTouchedIdentifiers)))
+        state = Guarded(State(window: ListFeedWindow(maxChanges: configuration.windowChanges, maxTouched: configuration.windowTouchedIdentifiers)))
         (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 

@@ -1,6 +1,5 @@
 public import Foundation
 public import ListAdapter
-import Synchronization
 
 /// A ``ListAdapter/ListDataSource`` for a list a server serves (`ListAdapterServer`): it
 /// keeps one WebSocket open, receives the list once and then each change, and fetches
@@ -41,7 +40,7 @@ public final class RemoteListSource<
     let transport: any ListTransport
     /// How it connects and fetches.
     public let configuration: RemoteListConfiguration
-    let state: Mutex<State>
+    let state: Guarded<State>
 
     /// A source for the list at `url`, presenting `token` as a bearer token, over
     /// `transport` (the platform's default when `nil`). Connects when first read.
@@ -52,7 +51,7 @@ public final class RemoteListSource<
         self.token = token
         self.transport = transport ?? Self.defaultTransport
         self.configuration = configuration
-        state = Mutex(State(replica: ListReplica(limits: configuration.limits)))
+        state = Guarded(State(replica: ListReplica(limits: configuration.limits)))
     }
 
     deinit {

@@ -1,0 +1,70 @@
+import ListAdapter
+import ListAdapterRemote
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Names the target in failure messages (``fail(_:)``).
+let fuzzTargetName = "wire"
+
+/// libFuzzer's entry point: the input is a run of messages (each a 2-byte little-endian
+/// length, then that many bytes) that an app's replica reads in order, as if a server (or
+/// an attacker in its place) sent them; and the same bytes as a payload request and
+/// response, as the server and the app read them.
+///
+/// Properties: nothing crashes, hangs or allocates past the limits; a refused message
+/// leaves the replica as it was; whenever the replica holds a list it is a list the
+/// protocol can carry (encoded and read back, it is equal); a change that is read moves
+/// the version one way only.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let limits = ListWireLimits(rows: 100_000, textBytes: 4_096, requestedItems: 64)
+    var replica = ListReplica<Int64, Int64>(limits: limits)
+    var textReplica = ListReplica<String, Int64?>(limits: limits)
+    for message in messages(in: bytes) {
+        let before = (replica.version, replica.snapshot)
+        do {
+            let outcome = try replica.receive(message)
+            if outcome == .change, let old = before.0, let new = replica.version, !(new.epoch == old.epoch && new.sequence > old.sequence) {
+                fail("a change took the replica from \(old) to \(new)")
+            }
+        } catch {
+            if replica.version != before.0 || replica.snapshot != before.1 { fail("a refused message (\(error)) changed the replica") }
+        }
+        if let snapshot = replica.snapshot, let version = replica.version { checkRoundTrip(snapshot, version) }
+        _ = try? textReplica.receive(message)
+        _ = try? ListWirePayloads<Int64>.decodeRequest(message, limits: limits)
+        _ = try? ListWirePayloads<Int64>.decodeResponse(message, requested: [1, 2, 3, -1, 1 << 40], limits: limits)
+    }
+    _ = replica.takeChanges()
+    return 0
+}
+
+/// The messages of an input: a 2-byte little-endian length, then the message, repeatedly.
+func messages(in bytes: [UInt8]) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var offset = 0
+    while offset + 2 <= bytes.count {
+        let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
+        offset += 2
+        let end = min(bytes.count, offset + length)
+        result.append(Array(bytes[offset ..< end]))
+        offset = end
+    }
+    return result
+}
+
+/// The list, sent as a server sends it and read back, must be itself.
+func checkRoundTrip(_ snapshot: ListSnapshot<Int64, Int64>, _ version: ListVersion) {
+    var decoder = ListWireDecoder<Int64, Int64>()
+    var read: ListSnapshot<Int64, Int64>?
+    for message in ListWireMessages<Int64, Int64>.list(snapshot, version: version, rowsPerPart: 7) {
+        do {
+            if case .list(_, let list)? = try decoder.decode(message) { read = list }
+        } catch {
+            fail("the replica's own list does not read back: \(error); list \(describe(snapshot))")
+        }
+    }
+    if read != snapshot { fail("the replica's list reads back as another: \(describe(snapshot))") }
+}
