@@ -35,7 +35,8 @@ open(path, "w").write("\n".join(kept))
 PY
 # The DocC articles' complete examples (each ```swift block that starts with an import) are
 # checked as README examples are: appended to the copy's README.md, their diagnostics named
-# by article and line again below. ListAdapterPostgres's are compiled on Linux instead.
+# by article and line again below. ListAdapterPostgres's and ListAdapterHummingbird's are
+# compiled on Linux instead.
 python3 - "$copy" <<'PY'
 import glob, json, os, re, sys
 copy = sys.argv[1]
@@ -45,7 +46,7 @@ line = text.count("\n")
 spans = []
 for article in sorted(glob.glob(os.path.join(copy, "Sources", "*", "*.docc", "*.md"))):
     relative = os.path.relpath(article, copy)
-    if relative.startswith("Sources/ListAdapterPostgres/"):
+    if relative.startswith(("Sources/ListAdapterPostgres/", "Sources/ListAdapterHummingbird/")):
         continue
     source = open(article).read().split("\n")
     inside, body, start = False, [], 0

@@ -10,8 +10,8 @@ extension Router where Context: WebSocketRequestContext {
     /// Adds the routes that serve `server`'s lists under `prefix`:
     ///
     /// - `GET /lists/{name}/watch?after={version}`: a WebSocket (the `after` query value
-    ///   optional) that sends the list, then each change (``ListFeed/watch(after:)``);
-    /// - `POST /lists/{name}/items`: a payload request (``ListFeed/items(requestBody:)``).
+    ///   optional) that sends the list, then each change (`ListFeed.watch(after:)`);
+    /// - `POST /lists/{name}/items`: a payload request (`ListFeed.items(requestBody:)`).
     ///
     /// Both need `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
     /// 401 and no byte of the list. Serve the router with

@@ -3,7 +3,7 @@ import ListAdapter
 import ListAdapterRemote
 
 extension ListFeed {
-    /// Answers a payload request (``ListWirePayloads``): the items of the identifiers it
+    /// Answers a payload request (`ListWirePayloads`): the items of the identifiers it
     /// names that the list holds, each encoded as JSON, and the others as missing. An
     /// identifier the list does not hold is never looked up in the source.
     ///

@@ -2,7 +2,7 @@ public import ListAdapter
 public import ListAdapterRemote
 
 /// One list a server serves: it follows its source once, numbers each change with a
-/// ``ListVersion``, keeps a bounded window of recent changes, and serves any number of
+/// `ListVersion`, keeps a bounded window of recent changes, and serves any number of
 /// watchers, each with the fewest bytes that bring it to the latest version.
 ///
 /// A watcher costs the feed no memory of its own: it holds the version it reached, and

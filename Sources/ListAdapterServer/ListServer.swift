@@ -44,7 +44,7 @@ public final class ListServer: Sendable {
     }
 
     /// The version a watch request resumes from: the `after` query value (see
-    /// ``ListVersion/description``), `nil` when absent. Throws
+    /// `ListVersion.description`), `nil` when absent. Throws
     /// ``ListServerError/Kind/badRequest`` for a value that is not a version.
     public static func resumeVersion(list: String, after text: String?) throws(ListServerError) -> ListVersion? {
         guard let text else { return nil }

@@ -1,7 +1,7 @@
 public import Foundation
 public import ListAdapter
 
-/// A ``ListAdapter/ListDataSource`` for a list a server serves (`ListAdapterServer`): it
+/// A `ListDataSource` for a list a server serves (`ListAdapterServer`): it
 /// keeps one WebSocket open, receives the list once and then each change, and fetches
 /// payloads in batches over HTTP. The adapter, its connector, SwiftUI's `AdapterList`
 /// and edits work on it as on any source.

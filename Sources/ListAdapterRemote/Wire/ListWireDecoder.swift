@@ -13,7 +13,7 @@ public enum ListWireEvent<ID: Hashable & Sendable, Summary: Equatable & Sendable
 }
 
 /// Reads the messages a server sends (``ListWireMessages``), in order, assembling a list's
-/// parts into one ``ListSnapshot`` as they arrive (no array of entries in between).
+/// parts into one `ListSnapshot` as they arrive (no array of entries in between).
 ///
 /// Everything a message claims is checked before it is believed: counts against the bytes
 /// left and ``ListWireLimits``, a list's rows and sections against its start, each section

@@ -12,7 +12,7 @@ public import ListAdapter
 /// | failure | 5 | code, message |
 ///
 /// A list is a start, parts of bounded size (a section may continue from one part to the
-/// next) and an end; a change is a ``ListSnapshotPatch`` from the version before to the
+/// next) and an end; a change is a `ListSnapshotPatch` from the version before to the
 /// version after. Integers are varints (see ``ListWireWriter``).
 ///
 /// Thread safety: stateless; call from any queue.
