@@ -6,7 +6,7 @@ struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
         abstract: "Try ListAdapter: diff lists, browse and watch SQLite tables.",
-        subcommands: [DemoCommand.self, BrowseCommand.self, WatchCommand.self, GenerateCommand.self, DiffCommand.self],
+        subcommands: [DemoCommand.self, BrowseCommand.self, WatchCommand.self, ServeCommand.self, GenerateCommand.self, DiffCommand.self],
         defaultSubcommand: DemoCommand.self
     )
 }

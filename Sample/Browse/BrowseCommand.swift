@@ -21,6 +21,7 @@ struct BrowseCommand: ParsableCommand {
     var columns: String?
 
     func validate() throws {
+        try options.requireTable()
         try options.requireDatabase()
     }
 

@@ -1,4 +1,5 @@
 import ListAdapter
+import ListAdapterRemote
 import ListAdapterSQLite
 #if PostgreSQL
 import ListAdapterPostgres
@@ -9,8 +10,8 @@ import ListAdapterPostgres
 ///
 /// A value; use it on any queue.
 struct SourceFailure: Error, Sendable, CustomStringConvertible {
-    /// `SQLiteSourceError.Kind`'s or `PostgresSourceError.Kind`'s name (`missingTable`,
-    /// `fileReplaced`, `authentication`, ...), or
+    /// `SQLiteSourceError.Kind`'s, `PostgresSourceError.Kind`'s or `RemoteListError.Kind`'s
+    /// name (`missingTable`, `fileReplaced`, `authentication`, `unauthorized`, ...), or
     /// `loadTimedOut`, or `other`.
     let kind: String
     /// One line: the source as the user named it, then what went wrong.
@@ -42,6 +43,21 @@ struct SourceFailure: Error, Sendable, CustomStringConvertible {
             return
         }
         #endif
+        if let remote = underlying as? RemoteListError {
+            let kind: String
+            switch remote.kind {
+            case .unauthorized: kind = "unauthorized"
+            case .listNotFound: kind = "listNotFound"
+            case .serverUnavailable: kind = "serverUnavailable"
+            case .serverStopped: kind = "serverStopped"
+            case .malformedMessage: kind = "malformedMessage"
+            case .malformedItem: kind = "malformedItem"
+            case .httpStatus: kind = "httpStatus"
+            }
+            // `source` names the list's URL already, as the error's own description does.
+            self.init(kind: kind, message: "\(source): \(remote.message)", path: nil, sql: nil)
+            return
+        }
         guard let sqlite = underlying as? SQLiteSourceError else {
             self.init(kind: "other", message: "\(source): \(underlying.map { "\($0)" } ?? "unknown error")", path: nil, sql: nil)
             return

@@ -7,8 +7,11 @@ struct TableOptions: ParsableArguments {
     @Option(help: "The SQLite database file.")
     var db: String?
 
-    @Option(help: "The table or view to list.")
-    var table: String
+    @Option(name: .customLong("table"), help: "The table or view to list.")
+    var tableName: String?
+
+    /// The table; `validate` of the command made sure it was given.
+    var table: String { tableName ?? "" }
 
     @Option(help: "The identifier column or expression (default: rowid in SQLite, id in PostgreSQL).")
     var id: String?
@@ -34,6 +37,12 @@ struct TableOptions: ParsableArguments {
     /// Throws the message ArgumentParser gives a missing required option when there is no `--db`.
     func requireDatabase() throws {
         guard db != nil else { throw ValidationError("Missing expected argument '--db <db>'") }
+    }
+
+    /// Throws the message ArgumentParser gives a missing required option when there is no
+    /// `--table` (optional only so that `watch --remote` can go without one).
+    func requireTable() throws {
+        guard tableName != nil else { throw ValidationError("Missing expected argument '--table <table>'") }
     }
 
     var query: SQLiteListQuery {

@@ -12,6 +12,8 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Follow an SQLite (or PostgreSQL) table that other processes write; print every change as it is delivered.",
         discussion: """
+        With --remote, the list is one a server serves (`sample serve`): its URL and --token; \
+        needs a sample built with the trait: swift run --traits WebSocket sample watch --remote URL. \
         With --postgres, the table is in a PostgreSQL server instead of --db: its URL is the \
         argument, or $LISTADAPTER_POSTGRES_URL, or $DATABASE_URL (a URL without a password \
         takes $PGPASSWORD's: a password on the command line shows in the process list). \
@@ -56,14 +58,31 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .customLong("id-type"), help: "With --postgres: the identifier column's type: bigint (any integer), text or uuid.")
     var idType: PostgresIdentifierType = .bigint
 
+    @Option(help: "Watch a list a server serves (sample serve) at this URL, http://HOST:PORT/lists/NAME, instead of a database.")
+    var remote: String?
+
+    @Option(help: "With --remote: the bearer token the server asks for.")
+    var token: String?
+
     @Option(help: "Seconds a source that listed once may keep failing (retried every second) before watch gives up with status 5.")
     var patience: Double = 5
 
     func validate() throws {
-        if postgres {
+        if let remote {
+            guard let listURL = URL(string: remote), ["http", "https"].contains(listURL.scheme ?? ""), listURL.host != nil else {
+                throw ValidationError("--remote takes the list's URL, like http://127.0.0.1:8080/lists/mail")
+            }
+            if postgres || options.db != nil || options.tableName != nil || url != nil {
+                throw ValidationError("--remote watches a served list: it takes no --db, --table, --postgres or URL argument")
+            }
+        } else if token != nil {
+            throw ValidationError("--token goes with --remote")
+        } else if postgres {
+            try options.requireTable()
             _ = try PostgresWatch.resolvedURL(url)
             if options.db != nil { throw ValidationError("--db names an SQLite file; with --postgres the table is in the server the URL names") }
         } else {
+            try options.requireTable()
             try options.requireDatabase()
             if url != nil { throw ValidationError("a URL argument goes with --postgres") }
             if idType != .bigint { throw ValidationError("--id-type applies to --postgres") }
@@ -75,6 +94,10 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let printer = WatchPrinter(json: json, includesAfter: !noAfter)
         let patience = Duration.milliseconds(Int(patience * 1_000))
+        if let remote {
+            try RemoteWatch(url: remote, token: token).start(printer: printer, patience: patience)
+            dispatchMain()
+        }
         if postgres {
             try PostgresWatch(options: options, url: url, idType: idType, changeLog: options.changeLog).start(printer: printer, patience: patience)
             dispatchMain()

@@ -78,16 +78,19 @@ extension RemoteListSource {
         }
     }
 
-    /// Records a failed connection; wakes loads waiting for a first list. Returns whether
-    /// the source stops for good.
+    /// Records a failed connection; wakes loads waiting for a first list and, when the
+    /// connection was live, tells the adapters (their next load reports the error and
+    /// keeps the list). Returns whether the source stops for good.
     private func report(_ error: RemoteListError) -> Bool {
-        let waiters = state.withLock { state in
+        let (waiters, invalidations) = state.withLock { state in
+            let wasLive = if case .live = state.status { true } else { false }
             state.status = error.isFinal ? .failed(error) : .connecting(lastError: error)
             if error.isFinal { state.connection = nil }
             defer { state.waiters = [] }
-            return state.waiters
+            return (state.waiters, wasLive || error.isFinal ? state.invalidations : [])
         }
         for waiter in waiters { waiter.resume() }
+        for invalidation in invalidations { invalidation.invalidate() }
         return error.isFinal
     }
 }

@@ -89,7 +89,7 @@ public final class RemoteListSource<
     // MARK: - ListDataSource
 
     /// The list as last received: waits for the first list while the first connection is
-    /// being made; throws the connection's ``RemoteListError`` when there is none.
+    /// being made; throws the connection's ``RemoteListError`` while it is down.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try await list(resettingChanges: false)
     }
@@ -101,8 +101,21 @@ public final class RemoteListSource<
 
     /// The changes received since the list last handed to the adapter, as one patch; `nil`
     /// when a whole list arrived since (after a reconnection the server could not resume).
+    /// Throws the connection's ``RemoteListError`` while it is down, so that the adapter
+    /// reports it (and keeps its list).
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
-        state.withLock { $0.replica.takeChanges() }
+        try state.withLock { state in
+            if let error = Self.connectionError(state.status) { throw error }
+            return state.replica.takeChanges()
+        }
+    }
+
+    /// The error to report for `status`: the connection's while it is down or failed.
+    static func connectionError(_ status: RemoteListStatus) -> RemoteListError? {
+        switch status {
+        case .failed(let error), .connecting(let error?): error
+        case .idle, .connecting(nil), .live: nil
+        }
     }
 
     /// Fetches the items of `ids` in requests of ``RemoteListConfiguration/itemsPerRequest``
@@ -157,15 +170,15 @@ public final class RemoteListSource<
         connectIfNeeded()
         while true {
             let outcome = state.withLock { state -> Result<ListSnapshot<ID, Summary>, RemoteListError>? in
+                // While the connection is down, loads fail with its error (the adapter keeps
+                // its list); they succeed again once a list or a change arrives.
+                if let error = Self.connectionError(state.status) { return .failure(error) }
                 if let snapshot = state.replica.snapshot {
                     if resettingChanges { _ = state.replica.takeChanges() }
                     return .success(snapshot)
                 }
-                switch state.status {
-                case .failed(let error), .connecting(let error?): return .failure(error)
-                case .idle: return .failure(RemoteListError(.serverUnavailable, url: url, message: "the source was closed"))
-                case .connecting(nil), .live: return nil
-                }
+                if case .idle = state.status { return .failure(RemoteListError(.serverUnavailable, url: url, message: "the source was closed")) }
+                return nil
             }
             if let outcome { return try outcome.get() }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+#if WebSocket
+import GRDB
+import Hummingbird
+import HummingbirdWebSocket
+import ListAdapter
+import ListAdapterHummingbird
+import ListAdapterSQLite
+import ListAdapterServer
+import Logging
+#endif
+
+/// What `sample serve` runs: a feed of the mailbox, the Hummingbird routes, and optionally
+/// the simulated mail writer, until SIGINT or SIGTERM.
+struct MailServer {
+    let command: ServeCommand
+
+    #if WebSocket
+    /// A message as apps fetch it.
+    struct Message: Codable, FetchableRecord, Sendable {
+        var id: Int64
+        var sender: String
+        var subject: String
+        var day: String
+    }
+
+    func run() throws -> Never {
+        let path: String
+        if let db = command.db {
+            path = db
+        } else {
+            let demo = DemoDatabase(rows: command.rows)
+            let bar = ProgressBar(label: "generating")
+            if try !demo.createIfMissing(progress: { bar.update($0, of: $1) }) { _ = try demo.addMissingIndexes() }
+            _ = try demo.addMissingFolders()
+            path = demo.path
+        }
+        let query = SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "CAST(version AS TEXT)", order: "date DESC, id DESC")
+        let source: SQLiteListSource<Int64, String?, Message>
+        do {
+            // The sample's own database: its writer commits through this source's pool, and
+            // those commits are patched, not rescanned.
+            source = try SQLiteListSource(path: path, query: query, access: command.write ? .owned : .followed)
+        } catch {
+            throw SampleError("\(SourceFailure(error, source: "table \"message\" in \(path)"))")
+        }
+        let token = command.token ?? Self.randomToken()
+        let feed = ListFeed(name: "mail", source: source)
+        let server = ListServer(lists: [feed], access: .tokens(["mail": [token]]))
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.addListRoutes(server)
+        var logger = Logger(label: "sample-serve")
+        // Failures are printed here; Hummingbird's own log would add a line on every Ctrl-C.
+        logger.logLevel = .critical
+        let host = command.host
+        let writer = command.write ? MailWriter(database: source.database) : nil
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: command.port)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                Self.say("""
+                    serving \(path) as http://\(host):\(port)/lists/mail
+                    token: \(token)
+                    watch it: swift run --traits WebSocket sample watch --remote http://\(host):\(port)/lists/mail --token \(token)
+                    \(writer == nil ? "" : "simulated mail is being written; ")Ctrl-C stops.
+                    """)
+                writer?.toggle()
+            },
+            logger: logger
+        )
+        let task = Task {
+            var status = ExitStatus.success
+            do {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { try await app.run() }
+                    group.addTask { await server.run() }
+                }
+            } catch is CancellationError {
+            } catch {
+                FileHandle.standardError.write(Data("Error: the server stopped: \(error)\n".utf8))
+                status = .sourceFailed
+            }
+            if writer?.isRunning == true { writer?.toggle() }
+            Self.say("stopped")
+            exit(status.rawValue)
+        }
+        // Kept until the process exits: Ctrl-C or SIGTERM stops the server (its feed tells
+        // every watcher it is shutting down).
+        runningSignals = ProcessEnd.onTerminationSignals { task.cancel() }
+        dispatchMain()
+    }
+
+    /// Writes a line to standard output at once (a pipe or file would hold `print`'s).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// 24 random letters and digits.
+    static func randomToken() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0 ..< 24).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+
+    #else
+    func run() throws -> Never {
+        throw ValidationError("this sample was built without the WebSocket server; build it with the package trait: swift run --traits WebSocket sample serve")
+    }
+    #endif
+}
+
+#if WebSocket
+/// The signal sources of `sample serve`, kept for the life of the process.
+nonisolated(unsafe) private var runningSignals: [any DispatchSourceProtocol] = []
+#endif
