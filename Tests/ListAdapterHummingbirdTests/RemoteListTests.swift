@@ -101,5 +101,17 @@ struct RemoteListTests {
         remote.close()
         await second.stop()
     }
+
+    @Test func anAppThatLetsGoOfItsSourceClosesTheConnection() async throws {
+        let source = MailSource(Mailbox.records(10))
+        let server = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: source)], access: .open))
+        var remote: RemoteMail? = RemoteMail(url: server.url("mail"))
+        #expect(try await remote?.loadEntries().count == 10)
+        weak let released = remote
+        remote = nil
+        // No task or transport keeps the source (and so its connection) alive.
+        #expect(released == nil)
+        await server.stop()
+    }
 }
 #endif

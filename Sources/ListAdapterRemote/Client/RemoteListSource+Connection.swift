@@ -2,13 +2,29 @@ import Foundation
 import ListAdapter
 
 extension RemoteListSource {
+    /// The source as the connection task sees it: weakly, so that an app that lets go of
+    /// its source (and adapter) also lets go of the connection (`deinit` cancels it).
+    final class Reference: Sendable {
+        weak let source: RemoteListSource?
+        init(_ source: RemoteListSource) { self.source = source }
+    }
+
+    /// One connection attempt's inputs, copied out so that no strong reference to the source
+    /// is held across the attempt's waits.
+    struct Attempt: Sendable {
+        let transport: any ListTransport
+        let request: ListTransportRequest
+        let url: URL
+    }
+
     /// Starts the connection task unless one runs (or the source failed for good).
     func connectIfNeeded() {
+        let reference = Reference(self)
         state.withLock { state in
             guard state.connection == nil else { return }
             if case .failed = state.status { return }
             state.status = .connecting(lastError: nil)
-            state.connection = Task { [weak self] in await self?.connect() }
+            state.connection = Task { await Self.connect(reference) }
         }
     }
 
@@ -25,36 +41,46 @@ extension RemoteListSource {
         return components.url!
     }
 
-    /// Watches until cancelled: each connection resumes from the version held; failures
-    /// wait a growing, randomised delay before the next attempt.
-    private func connect() async {
+    /// Watches until cancelled or the source is gone: each connection resumes from the
+    /// version held; failures wait a growing, randomised delay before the next attempt.
+    private static func connect(_ reference: Reference) async {
         var failures = 0
         while !Task.isCancelled {
-            let request = ListTransportRequest(url: watchURL(after: version), headers: headers)
-            state.withLock { $0.receivedOnThisConnection = false }
+            guard let attempt = reference.source?.beginAttempt() else { return }
             let failure: RemoteListError
             do {
-                try await transport.watch(request) { [weak self] message in
-                    guard let self else { throw CancellationError() }
-                    try self.receive(message)
+                try await attempt.transport.watch(attempt.request) { message in
+                    guard let source = reference.source else { throw CancellationError() }
+                    try source.receive(message)
                 }
-                failure = RemoteListError(.serverUnavailable, url: url, message: "the server closed the connection")
+                failure = RemoteListError(.serverUnavailable, url: attempt.url, message: "the server closed the connection")
             } catch is CancellationError {
                 return
             } catch {
                 if Task.isCancelled { return }
-                failure = RemoteListError.from(error, url: url)
+                failure = RemoteListError.from(error, url: attempt.url)
             }
-            failures = state.withLock { $0.receivedOnThisConnection } ? 0 : failures + 1
-            if report(failure) { return }
-            let base = configuration.reconnectDelay * (1 << min(max(failures - 1, 0), 20))
-            let delay = min(configuration.maximumReconnectDelay, base) * Double.random(in: 0.5 ... 1.0)
+            guard let delay = reference.source?.endAttempt(failure, failures: &failures) else { return }
             do {
                 try await Task.sleep(for: delay)
             } catch {
                 return
             }
         }
+    }
+
+    private func beginAttempt() -> Attempt {
+        state.withLock { $0.receivedOnThisConnection = false }
+        return Attempt(transport: transport, request: ListTransportRequest(url: watchURL(after: version), headers: headers), url: url)
+    }
+
+    /// Records a failed attempt; returns the wait before the next, or `nil` when the source
+    /// stops for good.
+    private func endAttempt(_ failure: RemoteListError, failures: inout Int) -> Duration? {
+        failures = state.withLock { $0.receivedOnThisConnection } ? 0 : failures + 1
+        if report(failure) { return nil }
+        let base = configuration.reconnectDelay * (1 << min(max(failures - 1, 0), 20))
+        return min(configuration.maximumReconnectDelay, base) * Double.random(in: 0.5 ... 1.0)
     }
 
     /// Reads one message into the replica; tells the adapters when the list changed.
