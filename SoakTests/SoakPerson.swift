@@ -1,3 +1,4 @@
+import Foundation
 import ListAdapter
 import ListAdapterTesting
 
@@ -22,23 +23,53 @@ final class SoakPerson {
         let sqlite: SoakStores.SQLite
         /// The PostgreSQL store's writes, in a run with one.
         var external: ExternalWrites?
+        /// Counts what reached each store, for the summary.
+        let writes: StoreWrites
 
         func write(_ move: ListMove<Int64>) async throws {
             if memory.records.contains(where: { $0.entry.id == move.id }) {
+                writes.add("memory moves")
                 try memory.move(move)
             } else if let external, try await sqlite.fetchItems([move.id]).isEmpty, try await external.contains(move.id) {
+                writes.add("postgres moves")
                 try await external.move(move)
             } else {
+                writes.add("sqlite moves")
                 try await sqlite.move(move)
             }
         }
 
         func delete(_ ids: [Int64]) async throws {
+            if memory.records.contains(where: { ids.contains($0.entry.id) }) { writes.add("memory deletes") }
             memory.delete(ids)
+            if try await !sqlite.fetchItems(ids).isEmpty { writes.add("sqlite deletes") }
             try await sqlite.delete(ids)
-            if let external { try await external.delete(ids) }
+            if let external {
+                for id in ids where try await external.contains(id) {
+                    writes.add("postgres deletes")
+                    break
+                }
+                try await external.delete(ids)
+            }
         }
     }
+
+    /// The person's writes that reached each store (moves, and deletes that found rows
+    /// there), so a run with several sources shows each was edited.
+    final class StoreWrites: @unchecked Sendable {
+        // @unchecked Sendable: `counts` is guarded by `lock`.
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        func add(_ key: String) { lock.withLock { counts[key, default: 0] += 1 } }
+
+        var summary: String {
+            lock.withLock { counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
+        }
+    }
+
+    /// What the person's writes reached, by store.
+    let writes = StoreWrites()
 
     /// A store in another process (PostgreSQL): whether it lists a row, and its writes.
     struct ExternalWrites: Sendable {
@@ -131,6 +162,7 @@ final class SoakPerson {
     /// What the person did, for the summary.
     var summary: String {
         let text = outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "a person's edits: \(made) made, \(ended) ended (\(text.isEmpty ? "none" : text)), \(deleted.count) rows deleted for good"
+        let stores = writes.summary
+        return "a person's edits: \(made) made, \(ended) ended (\(text.isEmpty ? "none" : text)), \(deleted.count) rows deleted for good; writes by store: \(stores.isEmpty ? "none" : stores)"
     }
 }

@@ -134,7 +134,7 @@ final class SoakRun {
         // Drawn only with `--edits`, so that other runs' seeds replay as before.
         if options.edits, Int.random(in: 0 ..< 5, using: &random) == 0 {
             deliveryCPU.editStarted(screens: screens)
-            let store = SoakPerson.Store(memory: stores.memory, sqlite: stores.sqliteOrdered, external: options.external?.personsWrites)
+            let store = SoakPerson.Store(memory: stores.memory, sqlite: stores.sqliteOrdered, external: options.external?.personsWrites, writes: person.writes)
             person.act(on: screens, store: store, using: &random)
             deliveryCPU.editEnded(adapter: adapter, screens: screens)
         } else {
