@@ -36,8 +36,8 @@ struct MailServer {
             _ = try demo.addMissingFolders()
             path = demo.path
         }
-        let query = SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "CAST(version AS TEXT)", order: "date DESC, id DESC")
-        let source: SQLiteListSource<Int64, String?, Message>
+        let query = SQLiteListQuery(table: "message", identifier: "id", section: "day", summary: "version", order: "date DESC, id DESC")
+        let source: SQLiteListSource<Int64, Int64, Message>
         do {
             // The sample's own database: its writer commits through this source's pool, and
             // those commits are patched, not rescanned.

@@ -19,7 +19,7 @@ struct RemoteWatch {
         throw ValidationError("this sample was built without the WebSocket client; build it with the package trait: swift run --traits WebSocket sample watch --remote \(url)")
         #else
         guard let listURL = URL(string: url) else { throw ValidationError("--remote takes the list's URL") }
-        let source = RemoteListSource<Int64, String?, IgnoredMessage>(url: listURL, token: token)
+        let source = RemoteListSource<Int64, Int64, IgnoredMessage>(url: listURL, token: token)
         DispatchQueue.main.async {
             WatchSession.start(source: source, label: "the list at \(url)", printer: printer, patience: patience)
         }

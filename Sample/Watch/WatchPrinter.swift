@@ -8,7 +8,7 @@ struct WatchPrinter: Sendable {
     /// Whether each printed batch carries its `after` list (`--no-after` leaves it out).
     var includesAfter = true
 
-    func print<ID>(_ event: ListEvent<ID, String?>) {
+    func print<ID, Summary>(_ event: ListEvent<ID, Summary>) {
         switch event {
         case .reload(let snapshot):
             if json {

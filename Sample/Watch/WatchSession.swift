@@ -13,9 +13,10 @@ import ListAdapterSQLite
 /// once the first load has been printed (so `watch </dev/null` prints the list and stops).
 ///
 /// Main queue only.
-/// Generic over the identifier and row types, so that one session serves the SQLite
-/// source (identifiers as text) and the PostgreSQL one (`bigint`, `text` or `uuid`).
-final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Sendable {
+/// Generic over the identifier, summary and row types, so that one session serves the
+/// SQLite source (identifiers as text), the PostgreSQL one (`bigint`, `text` or `uuid`) and
+/// a served list (`Int64` identifiers and summaries).
+final class WatchSession<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
 
     /// How long a source that listed once may keep failing before `watch` gives up, by
@@ -23,7 +24,7 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
     static var defaultPatience: Duration { .seconds(5) }
     private let patience: Duration
 
-    private let adapter: ListViewAdapter<ID, String?, Item>
+    private let adapter: ListViewAdapter<ID, Summary, Item>
     private let label: String
     private let printer: WatchPrinter
     private var observation: ListObservation?
@@ -40,7 +41,7 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
 
     /// Starts following `source`, kept until the process exits. Main queue.
     static func start(
-        source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration = defaultPatience,
+        source: some ListDataSource<ID, Summary, Item>, label: String, printer: WatchPrinter, patience: Duration = defaultPatience,
         cleanUp: ChangeLogCleanup? = nil
     ) {
         let session = WatchSession(source: source, label: label, printer: printer, patience: patience, cleanUp: cleanUp)
@@ -49,7 +50,7 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
         ProcessEnd.onEndOfInput { [weak session] in session?.inputEnded() }
     }
 
-    private init(source: some ListDataSource<ID, String?, Item>, label: String, printer: WatchPrinter, patience: Duration, cleanUp: ChangeLogCleanup?) {
+    private init(source: some ListDataSource<ID, Summary, Item>, label: String, printer: WatchPrinter, patience: Duration, cleanUp: ChangeLogCleanup?) {
         self.patience = patience
         self.cleanUp = cleanUp
         var configuration = ListViewAdapterConfiguration()
@@ -61,7 +62,7 @@ final class WatchSession<ID: Hashable & Sendable, Item: Sendable>: @unchecked Se
         observation = adapter.observeOnDeliveryQueue { [weak self] event in self?.handle(event) }
     }
 
-    private func handle(_ event: ListEvent<ID, String?>) {
+    private func handle(_ event: ListEvent<ID, Summary>) {
         guard !ending else { return }
         switch event {
         case .reload, .batch:

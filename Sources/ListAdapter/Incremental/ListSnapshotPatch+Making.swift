@@ -11,6 +11,16 @@ extension ListSnapshotPatch {
     /// - Complexity: O((n + m) log(n + m)) for lists of n and m rows.
     ///
     /// Pure; any queue.
+    // Specialised for the common identifier and summary types (a server diffs a polled list
+    // of a million rows with it); calls from generic code dispatch to these at run time.
+    @_specialize(where ID == Int64, Summary == Int64)
+    @_specialize(where ID == Int64, Summary == NoSummary)
+    @_specialize(where ID == Int64, Summary == Int64?)
+    @_specialize(where ID == Int64, Summary == String?)
+    @_specialize(where ID == Int64, Summary == String)
+    @_specialize(where ID == Int, Summary == Int)
+    @_specialize(where ID == String, Summary == Int64)
+    @_specialize(where ID == String, Summary == String)
     public init(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
         // The old section of each new section's title (titles are unique in a snapshot).
         var oldSectionOfTitle: [String?: Int] = [:]
