@@ -165,6 +165,24 @@ struct WireRefusalTests {
         #expect(Self.error { () throws(ListWireError) in _ = try Self.decodeAll([writer.bytes]) }?.kind == .malformed)
     }
 
+    @Test func aChangeWhoseGapJumpsByAnyAmountIsRefusedNotTrapped() {
+        // Found by the fuzzer: a gap change of Int64.min trapped while its error was worded.
+        for increase in [Int64.min, -1, Int64(ListWireLimits().rows) + 1, .max] {
+            var writer = ListWireWriter()
+            writer.write(byte: Messages.Kind.change.rawValue)
+            for value: UInt64 in [1, 4, 1, 5] { writer.write(varint: value) }
+            writer.write(count: 0)
+            writer.write(count: 1)
+            writer.write(optionalText: "A")
+            writer.write(count: 1)
+            writer.write(count: 0)
+            Int64(7).write(to: &writer)
+            Int64(1).write(to: &writer)
+            writer.write(signed: increase)
+            #expect(Self.error { () throws(ListWireError) in _ = try Self.decodeAll([writer.bytes]) }?.kind == .malformed, "\(increase)")
+        }
+    }
+
     @Test func payloadRequestsPastTheLimitOrWithRepeatsAreRefused() {
         let limits = ListWireLimits(requestedItems: 3)
         #expect(Self.error { () throws(ListWireError) in _ = try ListWirePayloads<Int64>.decodeRequest(ListWirePayloads<Int64>.request([1, 2, 3, 4]), limits: limits) }?.kind == .tooLarge)

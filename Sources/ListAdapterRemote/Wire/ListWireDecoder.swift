@@ -159,7 +159,8 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
             let id = try ID(from: &reader)
             let summary = try Summary(from: &reader)
             let increase = try reader.readSigned()
-            guard increase >= 0, increase <= Int64(limits.rows) else { throw reader.error(.malformed, "a row's gap goes back by \(-increase)") }
+            // Not `-increase` in the message: Int64.min has no negation (found by fuzzing).
+            guard increase >= 0, increase <= Int64(limits.rows) else { throw reader.error(.malformed, "a row's gap changes by \(increase), not 0 to \(limits.rows)") }
             gap += Int(increase)
             rows.append(.init(id: id, section: titles[index], summary: summary, gap: gap))
         }
