@@ -123,15 +123,11 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
 
     /// Tells every watcher the server is shutting down and ends ``run()``. Any queue.
     public func stop() {
-        let waiters = state.withLock { state in
+        wake { state in
             state.isStopped = true
             state.status = .stopped
-            state.changeCount += 1
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
         }
         signal.finish()
-        for waiter in waiters { waiter.resume() }
     }
 
     package func sourceDidInvalidate(generation: Int) {
