@@ -129,9 +129,13 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting", "ListAdapterPostgres",
+                "ListAdapterRemote", "ListAdapterServer", "ListAdapterHummingbird",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
             ],
             path: "Benchmarks/Sources/bench",
             swiftSettings: strictSettings

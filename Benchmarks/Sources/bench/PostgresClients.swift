@@ -19,13 +19,6 @@ enum PostgresClients {
     static let commitsPerPhase = 2_000
     static let commitInterval: Duration = .milliseconds(10)
 
-    /// `CLOCK_MONOTONIC` in nanoseconds: one clock for every process on the machine.
-    static func monotonicNanoseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-
     // MARK: The parent
 
     static func run(_ server: PostgresServer, writer: PostgresConnection, size: Int) async throws -> [Measurement] {
@@ -42,28 +35,28 @@ enum PostgresClients {
         let alone = try await commit(writer, table: table, size: size, round: 0)
         let aloneTicks = serverProcesses.ticks() - aloneCPU
 
-        let children = try (0 ..< clients).map { _ in try Child(flag: childFlag) }
-        for child in children { try child.waitUntilReady() }
+        let children = try (0 ..< clients).map { _ in try ChildProcess(arguments: [childFlag]) }
+        for child in children { try waitUntilReady(child) }
         let withCPU = serverProcesses.ticks()
         let clientPIDs = Set(children.map(\.process.processIdentifier))
-        let clientCPU = ServerCPU.ticks { pid, _ in clientPIDs.contains(pid) }
+        let clientCPU = processTicks { pid, _ in clientPIDs.contains(pid) }
         let machine = MachineCPU()
         let with = try await commit(writer, table: table, size: size, round: 1)
         let withTicks = serverProcesses.ticks() - withCPU
-        let clientTicks = ServerCPU.ticks { pid, _ in clientPIDs.contains(pid) } - clientCPU
+        let clientTicks = processTicks { pid, _ in clientPIDs.contains(pid) } - clientCPU
         let busy = machine.busyFraction()
         // Each client prints its figures once its input ends; the last commits are in flight.
         try await Task.sleep(for: .seconds(1))
-        let results = children.map { $0.finish() }
+        let results = children.map { finish($0) }
 
         // The floor: as many raw clients (no adapter) over the same number of commits.
-        let rawChildren = try (0 ..< clients).map { _ in try Child(flag: PostgresRawClients.childFlag) }
-        for child in rawChildren { try child.waitUntilReady() }
+        let rawChildren = try (0 ..< clients).map { _ in try ChildProcess(arguments: [PostgresRawClients.childFlag]) }
+        for child in rawChildren { try waitUntilReady(child) }
         let rawMachine = MachineCPU()
         _ = try await commit(writer, table: table, size: size, round: 2)
         let rawBusy = rawMachine.busyFraction()
         try await Task.sleep(for: .seconds(1))
-        let raw = rawChildren.map { $0.finish() }
+        let raw = rawChildren.map { finish($0) }
         let rawSlowest = raw.map(\.p50).max() ?? .nan
 
         let p50s = results.map(\.p50)
@@ -114,46 +107,19 @@ enum PostgresClients {
         return roundTrips
     }
 
-    /// One client process: `bench --postgres-client`, its input a pipe the parent closes to
-    /// stop it, its output `ready` and then one line of figures.
-    final class Child {
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
+    static func waitUntilReady(_ child: ChildProcess) throws {
+        guard child.line() == "ready" else { throw BenchError("a PostgreSQL client ended before it had loaded the list") }
+    }
 
-        /// A client process: `flag` is ``childFlag`` (an adapter) or
-        /// ``PostgresRawClients/childFlag`` (the floor).
-        init(flag: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            process.arguments = [flag]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-        }
-
-        func waitUntilReady() throws {
-            guard line() == "ready" else { throw BenchError("a PostgreSQL client ended before it had loaded the list") }
-        }
-
-        /// The client's figures: changes seen, their p50 and p99, its source's full loads
-        /// and fallbacks after the first, and its last fallback's reason.
-        func finish() -> (count: Int, p50: Double, p99: Double, rescans: Int, fallbacks: Int, reason: String) {
-            try? input.fileHandleForWriting.close()
-            let parts = (line() ?? "").split(separator: " ", maxSplits: 5)
-            let fields = parts.prefix(5).compactMap { Double($0) }
-            process.waitUntilExit()
-            guard fields.count == 5 else { return (0, .nan, .nan, 0, 0, "") }
-            return (Int(fields[0]), fields[1], fields[2], Int(fields[3]), Int(fields[4]), parts.count > 5 ? String(parts[5]) : "")
-        }
-
-        private func line() -> String? {
-            var bytes = Data()
-            while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
-                if byte == Data("\n".utf8) { return String(decoding: bytes, as: UTF8.self) }
-                bytes += byte
-            }
-            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-        }
+    /// A client's figures (it prints them once its input ends): changes seen, their p50 and
+    /// p99, its source's full loads and fallbacks after the first, and its last fallback's reason.
+    static func finish(_ child: ChildProcess) -> (count: Int, p50: Double, p99: Double, rescans: Int, fallbacks: Int, reason: String) {
+        child.closeInput()
+        let parts = (child.line() ?? "").split(separator: " ", maxSplits: 5)
+        let fields = parts.prefix(5).compactMap { Double($0) }
+        child.process.waitUntilExit()
+        guard fields.count == 5 else { return (0, .nan, .nan, 0, 0, "") }
+        return (Int(fields[0]), fields[1], fields[2], Int(fields[3]), Int(fields[4]), parts.count > 5 ? String(parts[5]) : "")
     }
 
     // MARK: A client
@@ -194,13 +160,6 @@ enum PostgresClients {
     }
 }
 
-/// A client's commit-to-delivery times. Its delivery queue only.
-final class Latencies: @unchecked Sendable {
-    var milliseconds: [Double] = []
-    /// Stamps already counted: a change may come in several batches.
-    var seen: Set<Int64> = []
-}
-
 /// The CPU time of every process of the server's cluster: the postmaster (its pid from
 /// `postmaster.pid` in the data directory) and its children, from `/proc/PID/stat`.
 struct ServerCPU {
@@ -220,49 +179,8 @@ struct ServerCPU {
     /// children are not counted: every backend the bench uses lives through its phase).
     func ticks() -> Int {
         let postmaster = postmaster
-        return Self.ticks { pid, parent in pid == postmaster || parent == postmaster }
-    }
-
-    /// User and system clock ticks so far of the processes `includes(pid, parent)` accepts.
-    static func ticks(of includes: (Int32, Int32) -> Bool) -> Int {
-        var total = 0
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            // After "pid (comm) ": state ppid ... utime(14th field) stime(15th).
-            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-            guard fields.count > 13, let parent = Int32(fields[1]), includes(pid, parent),
-                  let user = Int(fields[11]), let system = Int(fields[12]) else { continue }
-            total += user + system
-        }
-        return total
+        return processTicks { pid, parent in pid == postmaster || parent == postmaster }
     }
 }
 
-/// How busy the whole machine's CPUs were since `init` (from `/proc/stat`): 1 is every
-/// core busy all the time.
-struct MachineCPU {
-    let start: (busy: Int, total: Int)
-    init() { start = Self.read() }
-
-    func busyFraction() -> Double {
-        let now = Self.read()
-        return Double(now.busy - start.busy) / Double(max(1, now.total - start.total))
-    }
-
-    static func read() -> (busy: Int, total: Int) {
-        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return (0, 0) }
-        let values = line.split(separator: " ").dropFirst().compactMap { Int($0) }
-        guard values.count >= 5 else { return (0, 0) }
-        let idle = values[3] + values[4]              // idle, iowait
-        let total = values.prefix(8).reduce(0, +)     // user nice system idle iowait irq softirq steal
-        return (total - idle, total)
-    }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
 #endif

@@ -29,7 +29,7 @@ enum PostgresRawClients {
                     let read = "SELECT l.seq, t.version FROM \(log) AS l JOIN \(PostgresScenarios.table) AS t ON t.id = l.id WHERE l.seq > \(cursor) ORDER BY l.seq"
                     for try await (seq, stamp) in try await connection.query(PostgresQuery(unsafeSQL: read), logger: connection.logger).decode((Int64, Int64).self) {
                         cursor = max(cursor, seq)
-                        let now = PostgresClients.monotonicNanoseconds()
+                        let now = monotonicNanoseconds()
                         if stamp > 1_000_000, record.seen.insert(stamp).inserted { record.milliseconds.append(Double(now - stamp) / 1e6) }
                     }
                 }

@@ -5,7 +5,8 @@ import Foundation
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
 // the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
 // chain (the patch chain alone; also part of incremental),
-// postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL).
+// postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL), remote (built
+// with --traits WebSocket: a list served over loopback to 1,000 watchers in other processes).
 #if PostgreSQL
 // One of the ten client processes of the PostgreSQL many-clients scenario.
 if CommandLine.arguments.dropFirst().first == PostgresClients.childFlag {
@@ -18,7 +19,22 @@ if CommandLine.arguments.dropFirst().first == PostgresRawClients.childFlag {
     exit(0)
 }
 #endif
-let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "edits", "postgres"]
+#if WebSocket && os(Linux)
+// The remote scenario's other processes: full adapters, protocol clients, stalled watchers.
+switch CommandLine.arguments.dropFirst().first {
+case RemoteFullClients.childFlag?:
+    try await RemoteFullClients.runChild(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+case RemoteLightClients.childFlag?:
+    try await RemoteLightClients.runChild(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+case RemoteStalledClients.childFlag?:
+    try RemoteStalledClients.runChild(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+default: break
+}
+#endif
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "edits", "postgres", "remote"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
@@ -129,6 +145,11 @@ if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
 if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }
 #else
 if only == "postgres" { print("postgres: not built (swift run -c release --traits PostgreSQL bench --only postgres)") }
+#endif
+#if WebSocket && os(Linux)
+if runs("remote") { results += report(try await RemoteScenarios.run(size: largest, directory: directory)) }
+#else
+if only == "remote" { print("remote: not built (swift run -c release --traits WebSocket bench --only remote)") }
 #endif
 
 let loadAfter = RegressionCheck.loadAverage()
