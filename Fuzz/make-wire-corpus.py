@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes seed inputs for Fuzz/Wire into Fuzz/corpus/wire: runs of protocol messages as a
-server sends them (a list in parts, then changes), each prefixed by its 2-byte length."""
+server sends them (a list in parts, then changes), payload and edit requests, each prefixed
+by its 2-byte length."""
 import hashlib, os, random, sys
 
 def varint(n):
@@ -87,6 +88,9 @@ def main():
     seeds.append(frame(b"\x05\x04" + text("shutting down")[1:]))
     seeds.append(frame(b"\x10" + varint(3) + signed(1) + signed(2) + signed(-1)))
     seeds.append(frame(b"\x11" + varint(1) + signed(1) + varint(2) + b"{}" + varint(1) + signed(2)))
+    # Edit requests: a move (identifier, paths, titles, neighbours) and a delete; an answer.
+    seeds.append(frame(b"\x12" + signed(5) + varint(0) + varint(3) + varint(2) + varint(0) + text("Inbox") + text(None) + b"\x00" + b"\x01" + signed(8)))
+    seeds.append(frame(b"\x13" + varint(3) + signed(1) + signed(-2) + signed(1 << 40)) + frame(version(11, 6)))
     for seed in seeds:
         name = hashlib.sha1(seed).hexdigest()
         with open(os.path.join(out, name), "wb") as f:

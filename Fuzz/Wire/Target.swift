@@ -10,7 +10,7 @@ let fuzzTargetName = "wire"
 /// libFuzzer's entry point: the input is a run of messages (each a 2-byte little-endian
 /// length, then that many bytes) that an app's replica reads in order, as if a server (or
 /// an attacker in its place) sent them; and the same bytes as a payload request and
-/// response, as the server and the app read them.
+/// response and as an edit request and its answer, as the server and the app read them.
 ///
 /// Properties: nothing crashes, hangs or allocates past the limits; a refused message
 /// leaves the replica as it was; whenever the replica holds a list it is a list the
@@ -36,9 +36,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? textReplica.receive(message)
         _ = try? ListWirePayloads<Int64>.decodeRequest(message, limits: limits)
         _ = try? ListWirePayloads<Int64>.decodeResponse(message, requested: [1, 2, 3, -1, 1 << 40], limits: limits)
+        checkEdit(message, limits: limits)
     }
     _ = replica.takeChanges()
     return 0
+}
+
+/// An edit request the server accepts is one the app could have sent: written again, it
+/// reads back the same; the answer to an edit reads as a version or is refused.
+func checkEdit(_ message: [UInt8], limits: ListWireLimits) {
+    _ = try? ListWireEdits<Int64>.decodeResponse(message)
+    for edit in [try? ListWireEdits<Int64>.decodeRequest(message, limits: limits)].compactMap({ $0 }) {
+        if (try? ListWireEdits<Int64>.decodeRequest(ListWireEdits<Int64>.request(edit), limits: limits)) != edit { fail("the edit \(edit) does not round-trip") }
+    }
+    if let edit = try? ListWireEdits<String>.decodeRequest(message, limits: limits),
+       (try? ListWireEdits<String>.decodeRequest(ListWireEdits<String>.request(edit), limits: limits)) != edit {
+        fail("the edit \(edit) does not round-trip")
+    }
 }
 
 /// The messages of an input: a 2-byte little-endian length, then the message, repeatedly.

@@ -52,6 +52,7 @@ struct SourceFailure: Error, Sendable, CustomStringConvertible {
             case .serverStopped: kind = "serverStopped"
             case .malformedMessage: kind = "malformedMessage"
             case .malformedItem: kind = "malformedItem"
+            case .editRefused: kind = "editRefused"
             case .httpStatus: kind = "httpStatus"
             }
             // `source` names the list's URL already, as the error's own description does.

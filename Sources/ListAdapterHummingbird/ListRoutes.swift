@@ -11,9 +11,12 @@ extension Router where Context: WebSocketRequestContext {
     ///
     /// - `GET /lists/{name}/watch?after={version}`: a WebSocket (the `after` query value
     ///   optional) that sends the list, then each change (`ListFeed.watch(after:)`);
-    /// - `POST /lists/{name}/items`: a payload request (`ListFeed.items(requestBody:)`).
+    /// - `POST /lists/{name}/items`: a payload request (`ListFeed.items(requestBody:)`);
+    /// - `POST /lists/{name}/edits`: a person's move or delete (`ListFeed.edit(requestBody:)`),
+    ///   answered once written with the version of a list that has it, 405 when the list
+    ///   takes no edits, 409 when refused.
     ///
-    /// Both need `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
+    /// Each needs `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
     /// 401 and no byte of the list. Serve the router with
     /// `.http1WebSocketUpgrade(webSocketRouter:)`, and run `server.run()` beside the app.
     ///
@@ -51,20 +54,33 @@ extension Router where Context: WebSocketRequestContext {
             }
         }
         post("\(prefix)/:name/items") { request, context -> Response in
-            let name = try context.parameters.require("name")
-            let list = try await Self.authorize(server, name, request)
-            let body = try await request.body.collect(upTo: maximumRequestBytes)
-            do throws(ListServerError) {
-                let answer = try await list.items(requestBody: Array(buffer: body))
-                return Response(
-                    status: .ok, headers: [.contentType: "application/octet-stream"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer))
-                )
-            } catch {
-                throw Self.httpError(error)
-            }
+            let (list, body) = try await Self.authorizedBody(server, request, context, upTo: maximumRequestBytes)
+            return try await Self.answer { () throws(ListServerError) in try await list.items(requestBody: body) }
+        }
+        post("\(prefix)/:name/edits") { request, context -> Response in
+            let (list, body) = try await Self.authorizedBody(server, request, context, upTo: maximumRequestBytes)
+            return try await Self.answer { () throws(ListServerError) in try await list.edit(requestBody: body) }
         }
         return self
+    }
+
+    /// The list a `POST` names once its token is accepted, and the request's body (at most
+    /// `maximum` bytes).
+    private static func authorizedBody(_ server: ListServer, _ request: Request, _ context: Context, upTo maximum: Int) async throws -> (any ServedList, [UInt8]) {
+        let name = try context.parameters.require("name")
+        let list = try await authorize(server, name, request)
+        let body = try await request.body.collect(upTo: maximum)
+        return (list, Array(buffer: body))
+    }
+
+    /// 200 and the bytes `body` returns, or the HTTP error of its failure.
+    private static func answer(_ body: () async throws(ListServerError) -> [UInt8]) async throws -> Response {
+        do throws(ListServerError) {
+            let bytes = try await body()
+            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        } catch {
+            throw httpError(error)
+        }
     }
 
     private static func authorize(_ server: ListServer, _ name: String, _ request: Request) async throws -> any ServedList {

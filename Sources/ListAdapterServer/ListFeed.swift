@@ -47,6 +47,10 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
         var needsBaseline = true
         var isRunning = false
         var isStopped = false
+        /// Requests for a read that starts after them (an edit's confirmation), numbered.
+        var readRequests = 0
+        /// Those waiting for their read: the number each needs covered, and its continuation.
+        var readWaiters: [Int: (request: Int, continuation: CheckedContinuation<ListVersion?, Never>)] = [:]
     }
 
     /// The name apps ask for.
@@ -55,18 +59,22 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
     public let source: Source
     /// How it follows and serves.
     public let configuration: ListFeedConfiguration
+    /// How it writes the edits apps send; `nil`: it takes none.
+    public let editor: ListFeedEditor<ID>?
     let epoch: UInt64
     let state: Guarded<State>
     let signals: AsyncStream<Void>
     let signal: AsyncStream<Void>.Continuation
 
-    /// A feed of `source` under `name`. It reads nothing until ``run()``.
+    /// A feed of `source` under `name`, writing the edits apps send with `editor` (`nil`:
+    /// it takes none). It reads nothing until ``run()``.
     ///
     /// Any queue.
-    public init(name: String, source: Source, configuration: ListFeedConfiguration = ListFeedConfiguration()) {
+    public init(name: String, source: Source, configuration: ListFeedConfiguration = ListFeedConfiguration(), editor: ListFeedEditor<ID>? = nil) {
         self.name = name
         self.source = source
         self.configuration = configuration
+        self.editor = editor
         epoch = UInt64.random(in: 1 ... UInt64.max)
         state = Guarded(State(window: ListFeedWindow(maxChanges: configuration.windowChanges, maxTouched: configuration.windowTouchedIdentifiers)))
         (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -105,9 +113,12 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
         for await _ in signals {
             if configuration.coalescing > .zero { try? await Task.sleep(for: configuration.coalescing) }
             if Task.isCancelled { break }
+            // Every request made so far is covered by this read (it starts after them).
+            let covering = state.withLock { $0.readRequests }
             do {
                 try await read()
                 failures = 0
+                endReadWaits(covering)
             } catch {
                 failures += 1
                 fail(error)
@@ -128,6 +139,7 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
             state.status = .stopped
         }
         signal.finish()
+        endReadWaits(.max)
     }
 
     package func sourceDidInvalidate(generation: Int) {

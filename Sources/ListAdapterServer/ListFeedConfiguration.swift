@@ -22,6 +22,9 @@ public struct ListFeedConfiguration: Sendable {
     public var resetFraction: Double = 0.25
     /// The most identifiers one payload request may name. Default 1,000.
     public var maximumItemsPerRequest: Int = 1_000
+    /// After writing an edit, how long the feed waits for a read of the source that shows
+    /// it, to answer with its version (see ``ListFeed/edit(requestBody:)``). Default 10 s.
+    public var editConfirmationTimeout: Duration = .seconds(10)
 
     /// The defaults.
     public init() {}

@@ -17,6 +17,11 @@ public struct ListServerError: Error, Sendable, Equatable, CustomStringConvertib
         case sourceFailed
         /// An item could not be encoded (HTTP 500): a bug in the item's `Encodable`.
         case itemNotEncodable
+        /// The list takes no edits: its feed has no ``ListFeedEditor`` (HTTP 405).
+        case editsNotAccepted
+        /// The edit names an item the list does not hold, or its store did not take it
+        /// (HTTP 409).
+        case editRefused
     }
 
     /// What went wrong.
@@ -44,6 +49,8 @@ public struct ListServerError: Error, Sendable, Equatable, CustomStringConvertib
         case .badRequest: wireError?.kind == .tooLarge ? 413 : 400
         case .sourceFailed: 503
         case .itemNotEncodable: 500
+        case .editsNotAccepted: 405
+        case .editRefused: 409
         }
     }
 

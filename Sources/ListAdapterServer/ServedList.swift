@@ -11,6 +11,8 @@ public protocol ServedList: Sendable {
     func watch(after version: ListVersion?) -> ListFeedWatch
     /// Answers a payload request (see ``ListFeed/items(requestBody:)``).
     func items(requestBody: [UInt8]) async throws(ListServerError) -> [UInt8]
+    /// Answers an edit request (see ``ListFeed/edit(requestBody:)``).
+    func edit(requestBody: [UInt8]) async throws(ListServerError) -> [UInt8]
     /// Follows the source until the calling task is cancelled (see ``ListFeed/run()``).
     func run() async
     /// Stops serving (see ``ListFeed/stop()``).

@@ -78,6 +78,14 @@ enum RemoteLightClients {
             }
         }
 
+        /// Ends a ``wait(for:)`` that has not ended.
+        func endWait() {
+            state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume()
+        }
+
         private static func note(_ index: Int, in state: inout State) -> CheckedContinuation<Void, Never>? {
             guard let target = state.target, state.connections[index].sequence >= target else { return nil }
             state.reached.insert(index)
@@ -137,11 +145,20 @@ enum RemoteLightClients {
         say("ready")
         while let line = await readLine(), line.hasPrefix("end ") {
             guard let sequence = UInt64(line.dropFirst(4)) else { break }
+            // A connection that never gets there is reported, not waited for forever.
+            let timeout = Task {
+                try await Task.sleep(for: .seconds(120))
+                shared.endWait()
+            }
             await shared.wait(for: sequence)
+            timeout.cancel()
             let figures = shared.state.withLock { $0.connections }
+            let behind = figures.filter { $0.sequence < sequence }.count
+            if behind > 0 { FileHandle.standardError.write(Data("\(behind) connections did not reach \(sequence) within 120 s\n".utf8)) }
             for connection in figures {
                 let samples = connection.milliseconds.map(Double.init)
-                say("\(connection.count) \(connection.bytes) \(percentile(samples, 0.5)) \(percentile(samples, 0.99)) \(connection.versionErrors) \(connection.lists) \(connection.failures)")
+                let failures = connection.failures + (connection.sequence < sequence ? 1 : 0)
+                say("\(connection.count) \(connection.bytes) \(percentile(samples, 0.5)) \(percentile(samples, 0.99)) \(connection.versionErrors) \(connection.lists) \(failures)")
             }
             say("done")
         }

@@ -31,7 +31,9 @@ enum RemoteScenarios {
     static let token = "bench-token"
     static let fullClients = 10
     static let lightProcesses = 3
-    static let lightClients = 990
+    /// 990, as the issue asks; `BENCH_REMOTE_LIGHT` for another count (to see where this
+    /// machine's cores run out).
+    static let lightClients = Int(ProcessInfo.processInfo.environment["BENCH_REMOTE_LIGHT"] ?? "") ?? 990
     static let stalledClients = 100
     static let commitsPerPhase = Int(ProcessInfo.processInfo.environment["BENCH_REMOTE_COMMITS"] ?? "") ?? 3_000
     static let aloneCommits = 1_100

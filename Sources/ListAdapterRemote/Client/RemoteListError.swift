@@ -22,6 +22,10 @@ public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertib
         case malformedMessage(ListWireError)
         /// A payload could not be decoded as the item type.
         case malformedItem
+        /// The server refused a person's edit (HTTP 409: an item it names is gone, or its
+        /// store did not take it; 405: the list takes no edits). Nothing was written; the
+        /// adapter puts the list back as the server has it.
+        case editRefused(status: Int)
         /// The server answered a request with another HTTP error.
         case httpStatus(Int)
     }
