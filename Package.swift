@@ -46,6 +46,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Linux apps' payload and edit requests over HTTPS with the TLS settings the app gives
+        // (trait WebSocket; Apple platforms use URLSession).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Tests only: a certificate authority made at run time for the TLS tests.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
     ],
     targets: [
         .target(
@@ -82,6 +88,7 @@ let package = Package(
             dependencies: [
                 "ListAdapter",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -203,7 +210,10 @@ let package = Package(
             dependencies: [
                 "ListAdapterHummingbird", "ListAdapterServer", "ListAdapterRemote", "ListAdapter", "ListAdapterTesting",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
+                .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["WebSocket"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["WebSocket"])),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 #if WebSocket
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import HummingbirdWebSocket
 import ListAdapter
 import ListAdapterHummingbird
@@ -28,14 +29,17 @@ extension Trait where Self == TimeLimitTrait {
 final class LoopbackServer: Sendable {
     let port: Int
     let task: Task<Void, any Error>
+    let isTLS: Bool
 
-    private init(port: Int, task: Task<Void, any Error>) {
+    private init(port: Int, task: Task<Void, any Error>, isTLS: Bool) {
         self.port = port
         self.task = task
+        self.isTLS = isTLS
     }
 
-    /// Starts serving `server` on `port` (0: any free one) and returns once it listens.
-    static func start(_ server: ListServer, port: Int = 0) async throws -> LoopbackServer {
+    /// Starts serving `server` on `port` (0: any free one), over TLS with `tls` when given,
+    /// and returns once it listens.
+    static func start(_ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil) async throws -> LoopbackServer {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addListRoutes(server)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
@@ -43,7 +47,7 @@ final class LoopbackServer: Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try tls.map { try .tls(.http1WebSocketUpgrade(webSocketRouter: router), tlsConfiguration: $0) } ?? .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
             logger: logger
@@ -59,11 +63,14 @@ final class LoopbackServer: Sendable {
             task.cancel()
             throw CancellationError()
         }
-        return LoopbackServer(port: bound, task: task)
+        return LoopbackServer(port: bound, task: task, isTLS: tls != nil)
     }
 
-    /// The URL of the list `name` on this server.
-    func url(_ name: String) -> URL { URL(string: "http://127.0.0.1:\(port)/lists/\(name)")! }
+    /// The URL of the list `name` on this server (`https://localhost`, the certificate's
+    /// name, over TLS).
+    func url(_ name: String) -> URL {
+        URL(string: isTLS ? "https://localhost:\(port)/lists/\(name)" : "http://127.0.0.1:\(port)/lists/\(name)")!
+    }
 
     /// Stops the server (its feeds tell watchers it is shutting down) and waits until it
     /// no longer listens.

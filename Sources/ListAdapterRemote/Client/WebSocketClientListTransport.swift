@@ -1,29 +1,46 @@
 #if WebSocket && os(Linux)
 import Foundation
-import FoundationNetworking
 import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOCore
+public import NIOSSL
 
-/// The ``ListTransport`` of Linux: watches over hummingbird-websocket's `WebSocketClient`
-/// (SwiftNIO), payload requests over `URLSession`. Needs the package trait `WebSocket`.
+/// The ``ListTransport`` of Linux: watches over hummingbird-websocket's `WebSocketClient`,
+/// payload and edit requests over AsyncHTTPClient (both SwiftNIO). Needs the package trait
+/// `WebSocket`.
+///
+/// `https` and `wss` URLs use TLS (SwiftNIO SSL) with the system's trusted roots, or with
+/// the `TLSConfiguration` given (a private certificate authority, a pinned certificate):
+///
+/// ```swift
+/// var tls = TLSConfiguration.makeClientConfiguration()
+/// tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile("ca.pem"))
+/// let source = RemoteListSource<Int64, Int64, Message>(
+///     url: URL(string: "https://lists.example.com/lists/mail")!, token: token,
+///     transport: WebSocketClientListTransport(tlsConfiguration: tls))
+/// ```
 ///
 /// When a server refuses the upgrade, the client learns only that it failed; the transport
 /// then asks the same URL over plain HTTP, so the error names the server's status (401,
 /// 404) like on Apple platforms.
 ///
-/// Threading: called from the source's tasks; SwiftNIO runs the connection on its event
+/// Threading: called from the source's tasks; SwiftNIO runs the connections on its event
 /// loops.
 public struct WebSocketClientListTransport: ListTransport {
     /// The largest message accepted. Default 16 MiB.
-    public var maximumMessageBytes: Int
-    let payloads: URLSessionListTransport
+    public let maximumMessageBytes: Int
+    /// The TLS settings of `https` and `wss` connections; `nil`: the defaults (the system's
+    /// trusted roots).
+    public let tlsConfiguration: TLSConfiguration?
+    let requests: HTTPRequests
 
-    /// A transport accepting messages up to `maximumMessageBytes`.
-    public init(maximumMessageBytes: Int = 16 << 20) {
+    /// A transport accepting messages up to `maximumMessageBytes`, connecting with
+    /// `tlsConfiguration` where the URL asks for TLS.
+    public init(maximumMessageBytes: Int = 16 << 20, tlsConfiguration: TLSConfiguration? = nil) {
         self.maximumMessageBytes = maximumMessageBytes
-        payloads = URLSessionListTransport(maximumMessageBytes: maximumMessageBytes)
+        self.tlsConfiguration = tlsConfiguration
+        requests = HTTPRequests(tlsConfiguration: tlsConfiguration, maximumBytes: maximumMessageBytes)
     }
 
     /// Receives the WebSocket's binary messages until the server closes it.
@@ -35,7 +52,7 @@ public struct WebSocketClientListTransport: ListTransport {
         let maximum = maximumMessageBytes
         let url = request.url
         do {
-            try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, logger: Self.logger) { inbound, _, _ in
+            try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, tlsConfiguration: tlsConfiguration, logger: Self.logger) { inbound, _, _ in
                 for try await message in inbound.messages(maxSize: maximum) {
                     guard case .binary(let buffer) = message else {
                         throw ListTransportError(.unexpectedMessage, url: url, message: "a text message")
@@ -55,22 +72,20 @@ public struct WebSocketClientListTransport: ListTransport {
         }
     }
 
-    /// Sends `body` with `POST` over `URLSession`.
+    /// Sends `body` with `POST`.
     public func post(_ request: ListTransportRequest, body: [UInt8]) async throws -> (status: Int, body: [UInt8]) {
-        try await payloads.post(request, body: body)
+        try await requests.send(.POST, request, body: body)
     }
 
     /// Why the server refused an upgrade: the status of a plain `GET` of the same URL.
     private func refusal(of request: ListTransportRequest) async -> ListTransportError {
         var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         components?.scheme = request.url.scheme == "wss" ? "https" : "http"
-        guard let url = components?.url else { return ListTransportError(.unreachable, url: request.url, message: "the WebSocket upgrade failed") }
-        var urlRequest = URLRequest(url: url)
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        guard let (data, response) = try? await payloads.session.data(for: urlRequest), let status = (response as? HTTPURLResponse)?.statusCode, status >= 400 else {
+        guard let url = components?.url,
+              let (status, body) = try? await requests.send(.GET, ListTransportRequest(url: url, headers: request.headers)), status >= 400 else {
             return ListTransportError(.unreachable, url: request.url, message: "the WebSocket upgrade failed")
         }
-        return ListTransportError(.refused(status: status), url: request.url, message: String(decoding: data.prefix(512), as: UTF8.self))
+        return ListTransportError(.refused(status: status), url: request.url, message: String(decoding: body.prefix(512), as: UTF8.self))
     }
 
     private static let logger = Logger(label: "ListAdapterRemote.WebSocketClientListTransport")
