@@ -237,7 +237,8 @@ final class RemoteSoakStore: SoakWatchers {
     // MARK: - Summary
 
     func report() -> [String] {
-        var lines = ["remote server \(server.url): SQLite source \(server.sourceDescription); \(server.feedsStarted) feeds started"]
+        let patched = server.feed.source.incrementalStatistics
+        var lines = ["remote server \(server.url): SQLite source \(server.sourceDescription); \(server.feedsStarted) feeds started, the last one's source: \(patched.patches) patches, \(patched.fullLoads) full loads, \(patched.fallbacks) fallbacks (last: \(patched.lastFallbackReason ?? "none"))"]
         lines.append("remote restarts on the same port: \(httpRestarts + wholeRestarts) (\(httpRestarts) of the HTTP server alone, the feed kept; \(wholeRestarts) of the whole server, a new feed), every watcher live again after \(restartsAllLive) of them within \(longestBackLive) at most; longest settle at a checkpoint after a restart \(longestSettleAfterRestart)")
         let all = watchers + retired
         func total(_ count: (RemoteShadowAdapter) -> Int) -> Int { all.reduce(0) { $0 + count($1) } }
