@@ -1,15 +1,19 @@
 #if WebSocket && os(Linux)
 import Foundation
 import Glibc
+import Hummingbird
+import HummingbirdWebSocket
 import ListAdapter
 import ListAdapterRemote
+import Logging
 import Testing
 
-/// A server that takes the connection and never answers the WebSocket upgrade (the soak's
-/// remote mode met one: a server stopping as the request arrived) must not hold the watch
-/// forever: the Linux transport gives up at its handshake deadline, and the source reports
-/// the server unavailable (and goes on reconnecting). Oracle: the error's kind and message.
-@Suite("A WebSocket upgrade that never completes", .hangGuard)
+/// A server that takes the connection and never answers the WebSocket upgrade, or answers
+/// it and then goes silent (the soak's remote mode met both: a server stopping as the
+/// request arrived), must not hold the watch forever: the Linux transport gives up at its
+/// handshake deadline, or when a ping goes unanswered, and the source reports the server
+/// unavailable (and goes on reconnecting). Oracle: the error's kind and message.
+@Suite("A WebSocket connection that never completes or goes silent", .hangGuard)
 struct HandshakeTimeoutTests {
     /// A TCP port on loopback that listens and never accepts: connections complete in the
     /// kernel's backlog, and nothing ever answers them.
@@ -56,6 +60,40 @@ struct HandshakeTimeoutTests {
         }
         #expect(error.kind == .serverUnavailable)
         remote.close()
+    }
+
+    @Test func aServerThatGoesSilentAfterTheUpgradeIsLeftWhenAPingGoesUnanswered() async throws {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.ws("lists/mail/watch") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { _, _, _ in
+            // Upgraded, then silent: it neither sends nor reads, so no ping is answered.
+            try? await Task.sleep(for: .seconds(600))
+        }
+        var logger = Logger(label: "SilentServer")
+        logger.logLevel = .critical
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
+            logger: logger
+        )
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let transport = WebSocketClientListTransport(pingInterval: .milliseconds(200))
+        let remote = RemoteMail(url: URL(string: "http://127.0.0.1:\(port)/lists/mail")!, transport: transport)
+        do {
+            _ = try await remote.loadEntries()
+            Issue.record("a list came from a server that sent nothing")
+        } catch let error as RemoteListError {
+            #expect(error.kind == .serverUnavailable, "\(error)")
+        }
+        remote.close()
+        server.cancel()
+        _ = await server.result
     }
 }
 #endif

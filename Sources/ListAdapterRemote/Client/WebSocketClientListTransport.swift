@@ -17,7 +17,10 @@ import NIOCore
 /// A watch whose upgrade does not complete within ``handshakeTimeout`` fails as
 /// unreachable (the source then reconnects): a server that takes the connection and never
 /// answers (one stopping as the request arrives, a half-open connection) would otherwise
-/// hold the watch forever, the client waiting for its answer with no bound.
+/// hold the watch forever, the client waiting for its answer with no bound. Once upgraded,
+/// the client pings every ``pingInterval`` and closes a connection whose server has not
+/// answered the last ping by the next (a server that stopped reading it), so the source
+/// reconnects within about two intervals.
 ///
 /// Threading: called from the source's tasks; SwiftNIO runs the connection on its event
 /// loops.
@@ -27,19 +30,24 @@ public struct WebSocketClientListTransport: ListTransport {
     /// The longest a watch waits for the server to complete the WebSocket upgrade (the TCP
     /// connection made, the request sent). Default 10 s.
     public var handshakeTimeout: Duration
+    /// How often the client pings the server once upgraded; a ping unanswered by the next
+    /// closes the connection. `nil`: no pings. Default 10 s.
+    public var pingInterval: Duration?
     let payloads: URLSessionListTransport
 
     /// A transport accepting messages up to `maximumMessageBytes`, giving up on an upgrade
-    /// not completed within `handshakeTimeout`.
-    public init(maximumMessageBytes: Int = 16 << 20, handshakeTimeout: Duration = .seconds(10)) {
+    /// not completed within `handshakeTimeout`, pinging every `pingInterval`.
+    public init(maximumMessageBytes: Int = 16 << 20, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration? = .seconds(10)) {
         self.maximumMessageBytes = maximumMessageBytes
         self.handshakeTimeout = handshakeTimeout
+        self.pingInterval = pingInterval
         payloads = URLSessionListTransport(maximumMessageBytes: maximumMessageBytes)
     }
 
     /// Receives the WebSocket's binary messages until the server closes it.
     public func watch(_ request: ListTransportRequest, receive: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
         var configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes)
+        if let pingInterval { configuration.autoPing = .enabled(timePeriod: pingInterval) }
         for (name, value) in request.headers {
             if let field = HTTPField.Name(name) { configuration.additionalHeaders[field] = value }
         }
