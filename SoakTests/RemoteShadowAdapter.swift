@@ -98,9 +98,8 @@ final class RemoteShadowAdapter {
         case .live:
             if case .failed = adapter.loadState { return (false, false) }
             return (true, false)
-        case .connecting(let error?):
+        case .connecting(.some):
             guard let open = openAttempt, open.resuming, open.start >= since, source.version == feedVersion else { return (false, false) }
-            _ = error
             return (true, true)
         case .idle, .connecting(nil), .failed:
             return (false, false)

@@ -31,7 +31,8 @@ struct RemoteWatchTransport: ListTransport {
     let inner: any ListTransport
     let note: @Sendable (Event) -> Void
 
-    /// The first complete message of one connection, read by a decoder of its own.
+    /// The first complete message of one connection, read by a decoder of its own. Called
+    /// from that connection's task, one message at a time.
     private final class Classifier: Sendable {
         private let state = Guarded<(decoder: ListWireDecoder<Int64, Int64>, done: Bool)>((ListWireDecoder(), false))
 
