@@ -124,9 +124,13 @@ let package = Package(
             name: "SoakTests",
             dependencies: [
                 "ListAdapter", "ListAdapterSQLite", "ListAdapterTesting", "ListAdapterPostgres",
+                "ListAdapterRemote", "ListAdapterServer", "ListAdapterHummingbird",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
             ],
             path: "SoakTests",
             swiftSettings: strictSettings

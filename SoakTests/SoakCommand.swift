@@ -34,6 +34,12 @@ struct SoakCommand: AsyncParsableCommand {
     @Flag(help: "A person edits the lists too: moves within and across sections and deletes, in bursts, some writes failing on purpose, written to the store whose list shows the row (memory, or a SQLite or PostgreSQL list in the person's order, by order keys).")
     var edits = false
 
+    @Flag(help: "Serve the SQLite file over a WebSocket too: an in-process Hummingbird server on 127.0.0.1 with a ListFeed of it, watched by --remote-watchers apps (a RemoteListSource each, checked by reference views), each settled on the file's list at every checkpoint; the server restarts on the same port and watchers are replaced at seeded moments. Needs a source that includes SQLite and a build with --traits WebSocket.")
+    var remote = false
+
+    @Option(help: "How many apps watch the served list with --remote.")
+    var remoteWatchers = 3
+
     @Flag(name: .customLong("change-log"), help: "Install the change log in the soak's database, so the section-ordered SQLite source patches every writer's commits (the child process's too) and is checked against full scans at every checkpoint.")
     var changeLog = false
 
@@ -47,14 +53,16 @@ struct SoakCommand: AsyncParsableCommand {
         guard ["thread", "process"].contains(sqliteWriter) else { throw ValidationError("--sqlite-writer takes thread or process") }
         guard ["on", "off"].contains(postgresTransitions) else { throw ValidationError("--postgres-transitions takes on or off") }
         guard maxItems >= 0 else { throw ValidationError("--max-items must not be negative") }
+        let useSQLite = ["sqlite", "both", "all"].contains(source)
+        if remote && !useSQLite { throw ValidationError("--remote serves the SQLite file: use it with --source sqlite, both or all") }
+        guard remoteWatchers >= 1 else { throw ValidationError("--remote-watchers must be at least 1") }
         let seed = self.seed ?? UInt64.random(in: 0 ... UInt64.max)
-        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(edits ? ", a person's edits" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
+        say("soak: seed \(seed), duration \(duration), source \(source), views \(view), max items \(maxItems), sqlite writer \(sqliteWriter)\(changeLog ? ", change log" : "")\(edits ? ", a person's edits" : "")\(remote ? ", remote watchers \(remoteWatchers)" : "")\(["postgres", "all"].contains(source) ? ", postgres transitions \(postgresTransitions)" : "")")
         SoakInterruption.shared.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-soak-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         SoakInterruption.shared.add("the directory \(directory.path)") { try? FileManager.default.removeItem(at: directory) }
         defer { try? FileManager.default.removeItem(at: directory) }
-        let useSQLite = ["sqlite", "both", "all"].contains(source)
         var external: (any SoakExternalStore)?
         if ["postgres", "all"].contains(source) {
             external = try await Self.openPostgres(seed: seed, maxItems: maxItems, transitions: postgresTransitions == "on", edits: edits, directory: directory)
@@ -76,13 +84,23 @@ struct SoakCommand: AsyncParsableCommand {
             await external?.close()
             throw error
         }
+        if remote {
+            do {
+                run.watchers = try await Self.openRemote(stores: run.stores, seed: seed, watchers: remoteWatchers, changeLog: changeLog)
+            } catch {
+                await external?.close()
+                throw error
+            }
+        }
         let passed = await run.run { say($0) }
         // Stops the writer and drops the table whether the run passed or not.
         await external?.close()
+        await run.watchers?.close()
         say(run.statistics.summary)
         say(run.deliveryCPU.summary)
         if edits { say(run.person.summary) }
         for line in external?.report() ?? [] { say(line) }
+        for line in run.watchers?.report() ?? [] { say(line) }
         if useSQLite {
             let patched = run.stores.sqliteSorted.incrementalStatistics
             say("section-ordered SQLite source: \(patched.patches) patches, \(patched.fullLoads) full loads, \(patched.fallbacks) fallbacks (last: \(patched.lastFallbackReason ?? "none"))")
@@ -110,6 +128,23 @@ struct SoakCommand: AsyncParsableCommand {
         }
         #else
         say("soak: --source postgres needs the PostgreSQL mode, which this build leaves out: build with the package trait, e.g. `swift run -c release --traits PostgreSQL soak --source postgres`.")
+        throw ExitCode(2)
+        #endif
+    }
+
+    /// The remote mode (``RemoteSoakStore``): a server on the soak's SQLite file and its
+    /// watchers; a clear failure without the trait.
+    @MainActor
+    static func openRemote(stores: SoakStores, seed: UInt64, watchers: Int, changeLog: Bool) async throws -> any SoakWatchers {
+        #if WebSocket
+        do {
+            return try await RemoteSoakStore.open(stores: stores, seed: seed, watchers: watchers, changeLog: changeLog) { say($0) }
+        } catch {
+            say("soak: could not set up the remote mode: \(error)")
+            throw ExitCode(2)
+        }
+        #else
+        say("soak: --remote needs the remote mode, which this build leaves out: build with the package trait, e.g. `swift run -c release --traits WebSocket soak --source sqlite --remote`.")
         throw ExitCode(2)
         #endif
     }

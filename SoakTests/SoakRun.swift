@@ -53,6 +53,8 @@ final class SoakRun {
     private var child: ChildProcessWriter?
     /// The person who edits the lists, with `--edits`.
     let person = SoakPerson()
+    /// Apps watching the SQLite file from elsewhere (`--remote`), set before ``run(progress:)``.
+    var watchers: (any SoakWatchers)?
 
     init(options: Options, directory: URL) throws {
         self.options = options
@@ -101,6 +103,7 @@ final class SoakRun {
         var stepsSinceCheckpoint = 0
         while clock.now < deadline && failure == nil {
             await step()
+            watchers?.stepped()
             stepsSinceCheckpoint += 1
             if stepsSinceCheckpoint >= Int.random(in: 20 ... 200, using: &random) {
                 await checkpoint()
@@ -356,6 +359,10 @@ final class SoakRun {
             return
         }
         if let problem = await options.external?.checkpoint(final: final) {
+            fail(problem)
+            return
+        }
+        if let problem = await watchers?.checkpoint(final: final) {
             fail(problem)
             return
         }

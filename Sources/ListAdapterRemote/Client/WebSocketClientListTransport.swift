@@ -25,20 +25,40 @@ public import NIOSSL
 /// then asks the same URL over plain HTTP, so the error names the server's status (401,
 /// 404) like on Apple platforms.
 ///
-/// Threading: called from the source's tasks; SwiftNIO runs the connections on its event
+/// A watch whose upgrade does not complete within ``handshakeTimeout`` fails as
+/// unreachable (the source then reconnects): a server that takes the connection and never
+/// answers (one stopping as the request arrives, a half-open connection) would otherwise
+/// hold the watch forever, the client waiting for its answer with no bound. Once upgraded,
+/// the client pings every ``pingInterval`` and closes a connection whose server has not
+/// answered the last ping by the next (a server that stopped reading it), so the source
+/// reconnects within about two intervals.
+///
+/// Threading: called from the source's tasks; SwiftNIO runs the connection on its event
 /// loops.
 public struct WebSocketClientListTransport: ListTransport {
     /// The largest message accepted. Default 16 MiB.
     public let maximumMessageBytes: Int
+    /// The longest a watch waits for the server to complete the WebSocket upgrade (the TCP
+    /// connection made, the request sent). Default 10 s.
+    public var handshakeTimeout: Duration
+    /// How often the client pings the server once upgraded; a ping unanswered by the next
+    /// closes the connection. `nil`: no pings. Default 10 s.
+    public var pingInterval: Duration?
     /// The TLS settings of `https` and `wss` connections; `nil`: the defaults (the system's
     /// trusted roots).
     public let tlsConfiguration: TLSConfiguration?
     let requests: HTTPRequests
 
-    /// A transport accepting messages up to `maximumMessageBytes`, connecting with
-    /// `tlsConfiguration` where the URL asks for TLS.
-    public init(maximumMessageBytes: Int = 16 << 20, tlsConfiguration: TLSConfiguration? = nil) {
+    /// A transport accepting messages up to `maximumMessageBytes`, giving up on an upgrade
+    /// not completed within `handshakeTimeout`, pinging every `pingInterval`, connecting
+    /// with `tlsConfiguration` where the URL asks for TLS.
+    public init(
+        maximumMessageBytes: Int = 16 << 20, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration? = .seconds(10),
+        tlsConfiguration: TLSConfiguration? = nil
+    ) {
         self.maximumMessageBytes = maximumMessageBytes
+        self.handshakeTimeout = handshakeTimeout
+        self.pingInterval = pingInterval
         self.tlsConfiguration = tlsConfiguration
         requests = HTTPRequests(tlsConfiguration: tlsConfiguration, maximumBytes: maximumMessageBytes)
     }
@@ -46,18 +66,26 @@ public struct WebSocketClientListTransport: ListTransport {
     /// Receives the WebSocket's binary messages until the server closes it.
     public func watch(_ request: ListTransportRequest, receive: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
         var configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes)
+        if let pingInterval { configuration.autoPing = .enabled(timePeriod: pingInterval) }
         for (name, value) in request.headers {
             if let field = HTTPField.Name(name) { configuration.additionalHeaders[field] = value }
         }
         let maximum = maximumMessageBytes
         let url = request.url
+        let clientConfiguration = configuration
+        let tlsConfiguration = tlsConfiguration
+        let handshake = HandshakeDeadline(timeout: handshakeTimeout, error: ListTransportError(.unreachable, url: url, message: "the WebSocket upgrade did not complete within \(handshakeTimeout)"))
         do {
-            try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, tlsConfiguration: tlsConfiguration, logger: Self.logger) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: maximum) {
-                    guard case .binary(let buffer) = message else {
-                        throw ListTransportError(.unexpectedMessage, url: url, message: "a text message")
+            try await handshake.run {
+                try await WebSocketClient.connect(url: url.absoluteString, configuration: clientConfiguration, tlsConfiguration: tlsConfiguration, logger: Self.logger) { inbound, _, _ in
+                    // Too late: the watch already failed (a late upgrade must not deliver).
+                    guard handshake.upgraded() else { return }
+                    for try await message in inbound.messages(maxSize: maximum) {
+                        guard case .binary(let buffer) = message else {
+                            throw ListTransportError(.unexpectedMessage, url: url, message: "a text message")
+                        }
+                        try await receive(Array(buffer: buffer))
                     }
-                    try await receive(Array(buffer: buffer))
                 }
             }
         } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
