@@ -12,26 +12,22 @@ import NIOSSL
 /// Thread safety: `Sendable`; any task.
 final class HTTPRequests: Sendable {
     private let client: HTTPClient
-    private let ownsClient: Bool
     /// The largest answer accepted.
     let maximumBytes: Int
 
-    /// Requests with `tlsConfiguration` (the shared client, and the system's trust, when `nil`).
+    /// Requests with `tlsConfiguration` (the system's trusted roots when `nil`). A connection
+    /// that cannot be made (refused, an untrusted certificate) fails the request at once:
+    /// the source has its own retries.
     init(tlsConfiguration: TLSConfiguration?, maximumBytes: Int) {
         self.maximumBytes = maximumBytes
-        if let tlsConfiguration {
-            var configuration = HTTPClient.Configuration()
-            configuration.tlsConfiguration = tlsConfiguration
-            client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            ownsClient = true
-        } else {
-            client = .shared
-            ownsClient = false
-        }
+        var configuration = HTTPClient.Configuration()
+        configuration.tlsConfiguration = tlsConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     deinit {
-        if ownsClient { client.shutdown { _ in } }
+        client.shutdown { _ in }
     }
 
     /// Sends the request; its status and body. Throws a ``ListTransportError`` when the
