@@ -33,6 +33,8 @@ final class RemoteShadowAdapter {
     private(set) var attempts = 0
     private(set) var freshLists = 0
     private(set) var resumedWithChanges = 0
+    /// Resumes the server answered "up to date" (nothing changed while it was away).
+    private(set) var resumedUpToDate = 0
     private(set) var resumedWithList = 0
     /// Connections whose first message said the server stopped serving the list.
     private(set) var toldStopping = 0
@@ -45,9 +47,6 @@ final class RemoteShadowAdapter {
     private(set) var settled = 0
     private(set) var longestSettle = Duration.zero
     private(set) var payloadsChecked = 0
-    /// Checkpoints at which it showed the list on a resumed connection the server had sent
-    /// nothing on (it was up to date), so its source still reported the connection's error.
-    private(set) var upToDateResumes = 0
 
     init(name: String, url: URL, token: String) {
         self.name = name
@@ -76,6 +75,7 @@ final class RemoteShadowAdapter {
             case .list where resuming: resumedWithList += 1
             case .list: freshLists += 1
             case .change: resumedWithChanges += 1
+            case .upToDate: resumedUpToDate += 1
             case .failure: toldStopping += 1
             }
             if kind != .failure {
@@ -90,39 +90,30 @@ final class RemoteShadowAdapter {
         probe.recorder.recheck()
     }
 
-    /// Whether it shows `truth`, connected: live, or resumed on a connection opened since
-    /// `since` and still open, holding `feedVersion` (nothing was sent: it was up to date).
-    private func shows(_ truth: Snapshot, feedVersion: ListVersion?, since: ContinuousClock.Instant) -> (shows: Bool, upToDateResume: Bool) {
-        guard probe.failures.isEmpty, probe.shows(truth), adapter.snapshot == truth else { return (false, false) }
-        switch source.status {
-        case .live:
-            if case .failed = adapter.loadState { return (false, false) }
-            return (true, false)
-        case .connecting(.some):
-            guard let open = openAttempt, open.resuming, open.start >= since, source.version == feedVersion else { return (false, false) }
-            return (true, true)
-        case .idle, .connecting(nil), .failed:
-            return (false, false)
-        }
+    /// Whether it shows `truth`, connected (live: a resume at the latest version is told
+    /// it is up to date, so a connected source is never left reporting the error of the
+    /// connection before).
+    private func shows(_ truth: Snapshot) -> Bool {
+        guard probe.failures.isEmpty, probe.shows(truth), adapter.snapshot == truth, case .live = source.status else { return false }
+        if case .failed = adapter.loadState { return false }
+        return true
     }
 
     /// Waits (at most `timeout`, ending as soon as it holds) until both views show `truth`
-    /// and the source is connected (see ``shows(_:feedVersion:since:)``); the problem if not,
-    /// or if any batch or cell check failed. `listeningSince`: when the server last started.
-    func settle(on truth: Snapshot, feedVersion: ListVersion?, listeningSince: ContinuousClock.Instant, timeout: Duration) async -> String? {
+    /// and the source is connected (see ``shows(_:)``); the problem if not, or if any batch
+    /// or cell check failed. `feedVersion`: the server's, for the failure message.
+    func settle(on truth: Snapshot, feedVersion: ListVersion?, timeout: Duration) async -> String? {
         let clock = ContinuousClock()
         let start = clock.now
         let probe = probe
         let done = await probe.recorder.wait(atMost: timeout) { [unowned self] _ in
-            !probe.failures.isEmpty || self.shows(truth, feedVersion: feedVersion, since: listeningSince).shows
+            !probe.failures.isEmpty || self.shows(truth)
         }
         if let failure = probe.failures.first { return "\(name): its reference views refused an event: \(failure)" }
-        let outcome = shows(truth, feedVersion: feedVersion, since: listeningSince)
-        guard done, outcome.shows else {
+        guard done, shows(truth) else {
             let shown = adapter.snapshot
             return "\(name): \(timeout) after the writers paused it shows \(shown.count) items in \(shown.numberOfSections) sections (its views \(probe.shows(truth) ? "show" : "do not show") the file's list), the file \(truth.count) in \(truth.numberOfSections) (\(Self.firstDifference(shown, truth))); source status \(source.status), version \(source.version.map(String.init(describing:)) ?? "none"), the feed's \(feedVersion.map(String.init(describing:)) ?? "none"); load state \(adapter.loadState); \(connections)"
         }
-        if outcome.upToDateResume { upToDateResumes += 1 }
         settled += 1
         longestSettle = max(longestSettle, clock.now - start)
         return nil
@@ -177,7 +168,7 @@ final class RemoteShadowAdapter {
 
     /// Its connections so far, for messages and the summary.
     var connections: String {
-        "\(attempts) connection attempts: \(freshLists) fresh lists, \(resumedWithChanges) resumed with changes, \(resumedWithList) resumed with the whole list, \(toldStopping) told the server stopped, \(handshakesTimedOut) upgrades not completed in time"
+        "\(attempts) connection attempts: \(freshLists) fresh lists, \(resumedWithChanges) resumed with changes, \(resumedUpToDate) resumed up to date, \(resumedWithList) resumed with the whole list, \(toldStopping) told the server stopped, \(handshakesTimedOut) upgrades not completed in time"
     }
 
     /// Batches and reloads its views applied, its settles and payloads.

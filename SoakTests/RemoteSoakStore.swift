@@ -199,9 +199,8 @@ final class RemoteSoakStore: SoakWatchers {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let listeningSince = server.listeningSince ?? start
         for watcher in watchers {
-            if let problem = await watcher.settle(on: truth, feedVersion: server.feed.current?.version, listeningSince: listeningSince, timeout: settleTimeout) {
+            if let problem = await watcher.settle(on: truth, feedVersion: server.feed.current?.version, timeout: settleTimeout) {
                 return "remote \(problem)"
             }
         }
@@ -242,8 +241,8 @@ final class RemoteSoakStore: SoakWatchers {
         lines.append("remote restarts on the same port: \(httpRestarts + wholeRestarts) (\(httpRestarts) of the HTTP server alone, the feed kept; \(wholeRestarts) of the whole server, a new feed), every watcher live again after \(restartsAllLive) of them within \(longestBackLive) at most; longest settle at a checkpoint after a restart \(longestSettleAfterRestart)")
         let all = watchers + retired
         func total(_ count: (RemoteShadowAdapter) -> Int) -> Int { all.reduce(0) { $0 + count($1) } }
-        lines.append("remote checkpoints (every watcher settled on the file's SELECT, the feed's list equal to it, payloads checked) \(checkpoints); watchers replaced by new ones \(replaced); settles on a resumed connection the server had sent nothing on (up to date, the source still reporting the dropped connection's error) \(total(\.upToDateResumes))")
-        lines.append("remote watchers, all \(all.count): \(total(\.batches)) batches and \(total(\.reloads)) reloads checked on two reference views each, \(total(\.settled)) settles, \(total(\.payloadsChecked)) payloads checked; \(total(\.attempts)) connection attempts: \(total(\.freshLists)) fresh lists, \(total(\.resumedWithChanges)) resumed with changes, \(total(\.resumedWithList)) resumed with the whole list, \(total(\.toldStopping)) told the server stopped, \(total(\.handshakesTimedOut)) upgrades not completed in time")
+        lines.append("remote checkpoints (every watcher settled on the file's SELECT, the feed's list equal to it, payloads checked) \(checkpoints); watchers replaced by new ones \(replaced)")
+        lines.append("remote watchers, all \(all.count): \(total(\.batches)) batches and \(total(\.reloads)) reloads checked on two reference views each, \(total(\.settled)) settles, \(total(\.payloadsChecked)) payloads checked; \(total(\.attempts)) connection attempts: \(total(\.freshLists)) fresh lists, \(total(\.resumedWithChanges)) resumed with changes, \(total(\.resumedUpToDate)) resumed up to date, \(total(\.resumedWithList)) resumed with the whole list, \(total(\.toldStopping)) told the server stopped, \(total(\.handshakesTimedOut)) upgrades not completed in time")
         lines += watchers.map { "remote \($0.report)" }
         return lines
     }

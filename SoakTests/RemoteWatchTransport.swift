@@ -14,7 +14,7 @@ import ListAdapterRemote
 struct RemoteWatchTransport: ListTransport {
     /// What the first complete message of a connection was.
     enum First: Sendable {
-        case list, change, failure
+        case list, change, failure, upToDate
     }
 
     /// What a connection did, in order.
@@ -54,6 +54,7 @@ struct RemoteWatchTransport: ListTransport {
                 case .list: return .list
                 case .change: return .change
                 case .failure: return .failure
+                case .upToDate: return .upToDate
                 }
             }
         }

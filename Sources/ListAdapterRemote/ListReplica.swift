@@ -20,6 +20,8 @@ public struct ListReplica<ID: Hashable & Sendable & ListWireValue, Summary: Equa
         case change
         /// The server stopped serving the list.
         case failure(ListWireFailure)
+        /// The server said the replica's version is its latest.
+        case upToDate
     }
 
     /// The version of ``snapshot``; `nil` before the first list.
@@ -62,6 +64,11 @@ public struct ListReplica<ID: Hashable & Sendable & ListWireValue, Summary: Equa
             return .change
         case .failure(let failure)?:
             return .failure(failure)
+        case .upToDate(let latest)?:
+            guard latest == version else {
+                throw ListWireError(.outOfOrder, message: "up to date", offset: 0, detail: "up to date at version \(latest), for a list at \(version.map(String.init(describing:)) ?? "none")")
+            }
+            return .upToDate
         }
     }
 

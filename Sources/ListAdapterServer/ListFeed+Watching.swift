@@ -14,9 +14,16 @@ extension ListFeed {
     /// The messages that take a watcher at `version` (`nil`: it holds nothing) to the
     /// feed's latest version, waiting while it is there already; `nil` once the feed has
     /// stopped or the task was cancelled, after a last failure message.
-    func next(after version: ListVersion?) async -> (messages: [[UInt8]], version: ListVersion?)? {
+    func next(after version: ListVersion?, isFirst: Bool = false) async -> (messages: [[UInt8]], version: ListVersion?)? {
+        var isFirst = isFirst
         while !Task.isCancelled {
-            switch step(after: version) {
+            let step = step(after: version)
+            // A watch that resumes at the latest version is told so at once.
+            if isFirst, case .wait = step, let version, state.withLock({ $0.version == version && !$0.isStopped }) {
+                return ([Messages.upToDate(version)], version)
+            }
+            isFirst = false
+            switch step {
             case .send(let messages, let reached):
                 return (messages, reached)
             case .wait(let changeCount):
@@ -102,7 +109,7 @@ extension ListFeed {
     ///
     /// Any task; the sequence's iterator is used by one task at a time.
     public func watch(after version: ListVersion? = nil) -> ListFeedWatch {
-        ListFeedWatch(after: version) { [self] version in await next(after: version) }
+        ListFeedWatch(after: version) { [self] version, isFirst in await next(after: version, isFirst: isFirst) }
     }
 }
 
@@ -113,7 +120,8 @@ extension ListFeed {
 public struct ListFeedWatch: AsyncSequence, Sendable {
     /// One message to send.
     public typealias Element = [UInt8]
-    typealias Next = @Sendable (ListVersion?) async -> (messages: [[UInt8]], version: ListVersion?)?
+    /// The messages after a version (`true`: the watch's first call).
+    typealias Next = @Sendable (ListVersion?, Bool) async -> (messages: [[UInt8]], version: ListVersion?)?
 
     let after: ListVersion?
     let advance: Next
@@ -135,6 +143,7 @@ public struct ListFeedWatch: AsyncSequence, Sendable {
         let advance: Next
         var pending: ArraySlice<[UInt8]> = []
         var ended = false
+        var started = false
 
         init(version: ListVersion?, advance: @escaping Next) {
             self.version = version
@@ -144,7 +153,8 @@ public struct ListFeedWatch: AsyncSequence, Sendable {
         /// The next message; waits while the watcher is up to date.
         public mutating func next() async -> [UInt8]? {
             if let message = pending.popFirst() { return message }
-            guard !ended, let step = await advance(version) else { return nil }
+            defer { started = true }
+            guard !ended, let step = await advance(version, !started) else { return nil }
             if let reached = step.version { version = reached } else { ended = true }
             pending = step.messages[...]
             return pending.popFirst()

@@ -38,8 +38,9 @@ final class LoopbackServer: Sendable {
     }
 
     /// Starts serving `server` on `port` (0: any free one), over TLS with `tls` when given,
-    /// and returns once it listens.
-    static func start(_ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil) async throws -> LoopbackServer {
+    /// and returns once it listens. `runsFeeds`: whether it runs the server's feeds too
+    /// (else the caller does, and they outlive this HTTP server).
+    static func start(_ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil, runsFeeds: Bool = true) async throws -> LoopbackServer {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addListRoutes(server)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
@@ -55,7 +56,7 @@ final class LoopbackServer: Sendable {
         let task = Task {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await app.run() }
-                group.addTask { await server.run() }
+                if runsFeeds { group.addTask { await server.run() } }
             }
         }
         var iterator = ports.makeAsyncIterator()

@@ -74,6 +74,35 @@ struct RemoteListTests {
         await server.stop()
     }
 
+    @Test func anAppThatResumesAtTheLatestVersionIsLiveAtOnce() async throws {
+        // The feeds outlive the HTTP server: a network blip, not a restart.
+        let source = MailSource(Mailbox.records(30))
+        let feed = ListFeed(name: "mail", source: source)
+        let lists = ListServer(lists: [feed], access: .open)
+        let feeds = Task { await lists.run() }
+        let first = try await LoopbackServer.start(lists, runsFeeds: false)
+        let remote = RemoteMail(url: first.url("mail"))
+        let adapter = ListViewAdapter(source: remote)
+        let probe = ListViewAdapterProbe(adapter)
+        #expect(await probe.waitUntilShowing(try await source.loadEntries()), "\(probe.failures)")
+        let held = remote.version
+        await first.stop()
+        await probe.recorder.wait { _ in if case .failed = adapter.loadState { true } else { false } }
+        // Back on the same port with nothing changed: the app resumes at the latest version
+        // and is told so, so neither it nor its adapter keeps the dropped connection's error.
+        let second = try await LoopbackServer.start(lists, port: first.port, runsFeeds: false)
+        await probe.recorder.wait { _ in
+            if case .live = remote.status, case .content = adapter.loadState { true } else { false }
+        }
+        #expect(remote.version == held && remote.status == .live(held!))
+        #expect(probe.recorder.batchCount == 0 && probe.failures.isEmpty, "\(probe.failures)")
+        probe.cancel()
+        remote.close()
+        await second.stop()
+        feeds.cancel()
+        await feeds.value
+    }
+
     @Test func anAppCatchesUpWhenTheServerComesBack() async throws {
         let source = MailSource(Mailbox.records(300))
         let first = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: source)], access: .open))

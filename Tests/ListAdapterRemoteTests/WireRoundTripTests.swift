@@ -89,6 +89,24 @@ struct WireRoundTripTests {
         #expect(read == failure)
     }
 
+    @Test func upToDateRoundTripsAndIsBelievedOnlyAtTheVersionHeld() throws {
+        let version = ListVersion(epoch: 0xBEEF, sequence: 41)
+        var decoder = Decoder()
+        guard case .upToDate(let read) = try decoder.decode(Messages.upToDate(version)) else { Issue.record("not up to date"); return }
+        #expect(read == version)
+        var replica = ListReplica<Int64, Int64>()
+        // Before any list, and at another version: refused, the replica unchanged.
+        #expect(throws: ListWireError.self) { try replica.receive(Messages.upToDate(version)) }
+        for message in Messages.list(ListSnapshot([ListEntry(id: 1, section: "A", summary: 2)]), version: version) { _ = try replica.receive(message) }
+        #expect(throws: ListWireError.self) { try replica.receive(Messages.upToDate(version.next)) }
+        #expect(try replica.receive(Messages.upToDate(version)) == .upToDate && replica.version == version)
+        // In the middle of a list, or with a byte too many: refused.
+        var listing = Decoder()
+        _ = try listing.decode(Messages.list(ListSnapshot([ListEntry(id: 1, section: "A", summary: 2)]), version: version)[0])
+        #expect(throws: ListWireError.self) { try listing.decode(Messages.upToDate(version)) }
+        #expect(throws: ListWireError.self) { try decoder.decode(Messages.upToDate(version) + [0]) }
+    }
+
     @Test func payloadRequestsAndResponsesRoundTrip() throws {
         let ids: [Int64] = [5, -3, 1 << 50, 0]
         #expect(try ListWirePayloads<Int64>.decodeRequest(ListWirePayloads<Int64>.request(ids)) == ids)

@@ -192,7 +192,7 @@ enum RemoteLightClients {
                 connection.sequence = version.sequence
             case .failure:
                 connection.failures += 1
-            case nil:
+            case .upToDate, nil:
                 break
             }
         }

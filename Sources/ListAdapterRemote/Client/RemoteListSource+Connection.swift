@@ -88,7 +88,9 @@ extension RemoteListSource {
         let (outcome, invalidations, waiters) = try state.withLock { state in
             let outcome = try state.replica.receive(message)
             switch outcome {
-            case .list, .change:
+            case .list, .change, .upToDate:
+                // Up to date: nothing changed, but the connection is live again (the
+                // adapters' next load clears the error they reported while it was down).
                 state.status = .live(state.replica.version!)
                 state.receivedOnThisConnection = true
                 defer { state.waiters = [] }

@@ -10,6 +10,8 @@ public enum ListWireEvent<ID: Hashable & Sendable, Summary: Equatable & Sendable
     case change(from: ListVersion, to: ListVersion, patch: ListSnapshotPatch<ID, Summary>)
     /// The server stopped serving the list.
     case failure(ListWireFailure)
+    /// The watch resumed at the server's latest version: nothing to send yet.
+    case upToDate(ListVersion)
 }
 
 /// Reads the messages a server sends (``ListWireMessages``), in order, assembling a list's
@@ -61,6 +63,7 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
             case .listEnd: return try end(message)
             case .change: return try change(message)
             case .failure: return try failure(message)
+            case .upToDate: return try upToDate(message)
             case nil: throw ListWireError(.malformed, message: "unknown", offset: 0, detail: "no message kind \(first)")
             }
         } catch {
@@ -166,6 +169,14 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
         }
         try reader.expectEnd()
         return .change(from: from, to: to, patch: ListSnapshotPatch(touched: touched, rows: rows))
+    }
+
+    private func upToDate(_ message: [UInt8]) throws(ListWireError) -> ListWireEvent<ID, Summary>? {
+        var reader = ListWireReader(message, from: 1, message: "up to date", limits: limits)
+        guard assembly == nil else { throw reader.error(.outOfOrder, "in the middle of a list") }
+        let version = try ListVersion.read(from: &reader)
+        try reader.expectEnd()
+        return .upToDate(version)
     }
 
     private func failure(_ message: [UInt8]) throws(ListWireError) -> ListWireEvent<ID, Summary>? {

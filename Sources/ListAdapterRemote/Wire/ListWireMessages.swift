@@ -10,16 +10,18 @@ public import ListAdapter
 /// | list end | 3 | version (the start's) |
 /// | change | 4 | version before, version after, touched identifiers, section titles, rows (title index, identifier, summary, gap increase, zigzag) |
 /// | failure | 5 | code, message |
+/// | up to date | 6 | version |
 ///
 /// A list is a start, parts of bounded size (a section may continue from one part to the
 /// next) and an end; a change is a `ListSnapshotPatch` from the version before to the
-/// version after. Integers are varints (see ``ListWireWriter``).
+/// version after. A watch that resumes at the server's latest version is told so at once
+/// (up to date), so the app knows its connection is live before the next change. Integers are varints (see ``ListWireWriter``).
 ///
 /// Thread safety: stateless; call from any queue.
 public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: Equatable & Sendable & ListWireValue> {
     /// The first byte of each kind of message.
     public enum Kind: UInt8, Sendable, CaseIterable {
-        case listStart = 1, listPart = 2, listEnd = 3, change = 4, failure = 5
+        case listStart = 1, listPart = 2, listEnd = 3, change = 4, failure = 5, upToDate = 6
     }
 
     /// The messages that carry `snapshot` at `version`: a start, parts of at most
@@ -105,6 +107,14 @@ public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: E
             writer.write(signed: Int64(row.gap - gap))     // ascending in a valid patch: a small positive number
             gap = row.gap
         }
+        return writer.bytes
+    }
+
+    /// The message that tells a watch resuming at `version` that it is the latest.
+    public static func upToDate(_ version: ListVersion) -> [UInt8] {
+        var writer = ListWireWriter(capacity: 24)
+        writer.write(byte: Kind.upToDate.rawValue)
+        version.write(to: &writer)
         return writer.bytes
     }
 
