@@ -52,6 +52,12 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
 
     /// Reads one message; returns the event it completes, or `nil` for the start or a part
     /// of a list.
+    // Specialised for the common identifier and summary types (the source that calls it is
+    // generic, and a list of a million rows goes through it).
+    @_specialize(where ID == Int64, Summary == Int64)
+    @_specialize(where ID == Int64, Summary == NoSummary)
+    @_specialize(where ID == Int, Summary == Int)
+    @_specialize(where ID == String, Summary == Int64)
     public mutating func decode(_ message: [UInt8]) throws(ListWireError) -> ListWireEvent<ID, Summary>? {
         guard let first = message.first else {
             throw ListWireError(.truncated, message: "empty", offset: 0, detail: "a message has at least its kind byte")
