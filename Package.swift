@@ -49,7 +49,7 @@ let package = Package(
         // Linux apps' payload and edit requests over HTTPS with the TLS settings the app gives
         // (trait WebSocket; Apple platforms use URLSession).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // Tests only: a certificate authority made at run time for the TLS tests.
+        // Tests only (TestSupport): a certificate authority made at run time for the TLS tests.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3" ..< "5.0.0"),
     ],
@@ -113,6 +113,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
             ],
             path: "Sample",
@@ -178,7 +179,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Helpers the test targets share (other processes a test talks to). Not a product.
-        .target(name: "TestSupport", dependencies: ["ListAdapter", "ListAdapterTesting"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "ListAdapter", "ListAdapterTesting",
+                // TestCertificates (trait WebSocket): a certificate authority made at run time.
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
+                .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["WebSocket"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["WebSocket"])),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ListAdapterSQLiteTests",
             dependencies: [
@@ -216,8 +228,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["WebSocket"])),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["WebSocket"])),
-                .product(name: "X509", package: "swift-certificates", condition: .when(traits: ["WebSocket"])),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["WebSocket"])),
+                "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -3,6 +3,7 @@ import Foundation
 #if WebSocket
 import GRDB
 import Hummingbird
+import HummingbirdTLS
 import HummingbirdWebSocket
 import ListAdapter
 import ListAdapterHummingbird
@@ -55,16 +56,18 @@ struct MailServer {
         logger.logLevel = .critical
         let host = command.host
         let writer = command.write ? MailWriter(database: source.database) : nil
+        let tls = try Self.tlsConfiguration(certificate: command.tlsCertificate, key: command.tlsKey)
+        let scheme = tls == nil ? "http" : "https"
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try tls.map { try .tls(.http1WebSocketUpgrade(webSocketRouter: router), tlsConfiguration: $0) } ?? .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname(host, port: command.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 Self.say("""
-                    serving \(path) as http://\(host):\(port)/lists/mail
+                    serving \(path) as \(scheme)://\(host):\(port)/lists/mail
                     token: \(token)
-                    watch it: swift run --traits WebSocket sample watch --remote http://\(host):\(port)/lists/mail --token \(token)
+                    watch it: swift run --traits WebSocket sample watch --remote \(scheme)://\(host):\(port)/lists/mail --token \(token)\(tls == nil ? "" : " [--ca-certificate FILE]")
                     \(writer == nil ? "" : "simulated mail is being written; ")Ctrl-C stops.
                     """)
                 writer?.toggle()
@@ -91,6 +94,26 @@ struct MailServer {
         // every watcher it is shutting down).
         runningSignals = ProcessEnd.onTerminationSignals { task.cancel() }
         dispatchMain()
+    }
+
+    /// The TLS settings of `--tls-certificate` and `--tls-key` (`nil` without them); a
+    /// clear error naming the file that cannot be read.
+    static func tlsConfiguration(certificate: String?, key: String?) throws -> TLSConfiguration? {
+        guard let certificate, let key else { return nil }
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(certificate)
+        } catch {
+            throw SampleError("--tls-certificate \(certificate): not a readable PEM certificate (\(error))")
+        }
+        guard !chain.isEmpty else { throw SampleError("--tls-certificate \(certificate): no certificate in the file") }
+        let privateKey: NIOSSLPrivateKey
+        do {
+            privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+        } catch {
+            throw SampleError("--tls-key \(key): not a readable PEM private key (\(error))")
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
     }
 
     /// Writes a line to standard output at once (a pipe or file would hold `print`'s).

@@ -15,7 +15,8 @@ struct ServeCommand: ParsableCommand {
         With --write, simulated mail arrives, is read, deleted and refiled about ten times a second, \
         so the watchers print each change. Needs a sample built with the trait: \
         swift run -c release --traits WebSocket sample serve. Stops on Ctrl-C (SIGINT) or SIGTERM; \
-        every watcher is told the server is shutting down.
+        every watcher is told the server is shutting down. With --tls-certificate and --tls-key \
+        (PEM files) it serves https:// and wss:// instead.
         """
     )
 
@@ -37,7 +38,14 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Simulate mail arriving and changing while serving.")
     var write = false
 
+    @Option(help: "Serve over TLS with this certificate chain (a PEM file); needs --tls-key. Apps then use https:// (and wss://).")
+    var tlsCertificate: String?
+
+    @Option(help: "The private key (a PEM file) of --tls-certificate.")
+    var tlsKey: String?
+
     func validate() throws {
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-certificate and --tls-key go together") }
         guard rows > 0 else { throw ValidationError("--rows must be positive") }
         guard (0 ... 65_535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
         if let token, token.isEmpty || token.contains(where: { $0.isWhitespace || !$0.isASCII }) {

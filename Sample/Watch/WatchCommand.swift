@@ -64,6 +64,9 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "With --remote: the bearer token the server asks for.")
     var token: String?
 
+    @Option(help: "With an https --remote: trust this certificate authority (a PEM file), for a server whose certificate the system does not trust (Linux).")
+    var caCertificate: String?
+
     @Option(help: "Seconds a source that listed once may keep failing (retried every second) before watch gives up with status 5.")
     var patience: Double = 5
 
@@ -75,8 +78,8 @@ struct WatchCommand: ParsableCommand {
             if postgres || options.db != nil || options.tableName != nil || url != nil {
                 throw ValidationError("--remote watches a served list: it takes no --db, --table, --postgres or URL argument")
             }
-        } else if token != nil {
-            throw ValidationError("--token goes with --remote")
+        } else if token != nil || caCertificate != nil {
+            throw ValidationError("--token and --ca-certificate go with --remote")
         } else if postgres {
             try options.requireTable()
             _ = try PostgresWatch.resolvedURL(url)
@@ -95,7 +98,7 @@ struct WatchCommand: ParsableCommand {
         let printer = WatchPrinter(json: json, includesAfter: !noAfter)
         let patience = Duration.milliseconds(Int(patience * 1_000))
         if let remote {
-            try RemoteWatch(url: remote, token: token).start(printer: printer, patience: patience)
+            try RemoteWatch(url: remote, token: token, caCertificate: caCertificate).start(printer: printer, patience: patience)
             dispatchMain()
         }
         if postgres {

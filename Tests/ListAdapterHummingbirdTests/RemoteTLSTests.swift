@@ -5,6 +5,7 @@ import ListAdapter
 import ListAdapterRemote
 import ListAdapterServer
 import ListAdapterTesting
+import TestSupport
 import Testing
 
 /// The served list over TLS (SwiftNIO SSL on both sides): an app that trusts the server's

@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import ListAdapter
+import TestSupport
 import Testing
 
 /// `sample serve` and `sample watch --remote` as a newcomer runs them in two terminals: the
@@ -54,6 +55,48 @@ struct ServeWatchTests {
         #expect(await server.remainingLines().contains("stopped"))
         kill(watcher.process.processIdentifier, SIGTERM)
         _ = await watcher.exitStatus(within: 120)
+    }
+
+    @Test func overTLSAWatcherThatTrustsTheAuthorityShowsTheListAndBadFilesAreNamed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("mail.sqlite").path
+        try #require(try SampleProcess.run(["generate", "--db", path, "--rows", "120", "--sections", "4"]).status == 0)
+        let certificates = try TestCertificates()
+        let files = [("ca.pem", certificates.authorityPEM), ("server.pem", certificates.serverPEM), ("server.key", certificates.serverKeyPEM)]
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let file = { (name: String) in folder.appendingPathComponent(name).path }
+
+        // A key that is not a key, a certificate alone: clear errors naming the file or the option.
+        let badKey = try SampleProcess.run(["serve", "--db", path, "--port", "0", "--tls-certificate", file("server.pem"), "--tls-key", file("ca.pem")])
+        #expect(badKey.status != 0 && badKey.standardError.contains("--tls-key \(file("ca.pem"))"), "\(badKey.standardError)")
+        let alone = try SampleProcess.run(["serve", "--db", path, "--tls-certificate", file("server.pem")])
+        #expect(alone.status != 0 && alone.standardError.contains("--tls-certificate and --tls-key go together"), "\(alone.standardError)")
+
+        let server = try RunningSample(["serve", "--db", path, "--port", "0", "--token", "tls", "--tls-certificate", file("server.pem"), "--tls-key", file("server.key")])
+        var serverLines = server.lines.makeAsyncIterator()
+        var url: String?
+        while url == nil, let line = await serverLines.next() {
+            if line.hasPrefix("serving ") { url = line.components(separatedBy: " as ").last }
+        }
+        // The certificate names localhost.
+        let listURL = try #require(url, "the server printed no URL: \(server.standardError)").replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        #expect(listURL.hasPrefix("https://localhost:"))
+        let watcher = try RunningSample(["watch", "--remote", listURL, "--token", "tls", "--ca-certificate", file("ca.pem"), "--json", "--no-after"])
+        var lines = watcher.lines.makeAsyncIterator()
+        let first = try #require(await lines.next(), "the watcher printed nothing: \(watcher.standardError)")
+        let opening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(WatchCommandTests.snapshot(WatchCommandTests.sections((opening["snapshot"] as? [String: Any])?["sections"])) == (try Self.truth(path)))
+
+        // Without the authority, the server is not trusted: no list, an error saying why.
+        let untrusting = try RunningSample(["watch", "--remote", listURL, "--token", "tls"], inputFromDevNull: true)
+        #expect(await untrusting.exitStatus(within: 120) != 0)
+        #expect(untrusting.standardError.contains("CERTIFICATE_VERIFY_FAILED"), "\(untrusting.standardError)")
+        kill(watcher.process.processIdentifier, SIGTERM)
+        _ = await watcher.exitStatus(within: 120)
+        kill(server.process.processIdentifier, SIGINT)
+        #expect(await server.exitStatus(within: 120) == 0)
     }
 
     /// The served list as SQL reads it: by day, newest first.

@@ -1,18 +1,22 @@
 #if WebSocket
 import Crypto
 import Foundation
-import HummingbirdTLS
+package import HummingbirdTLS
 import X509
 
 /// A certificate authority and a server certificate for `localhost` signed by it, made
 /// afresh for each test run (no key is kept in the repository): the server presents the
 /// certificate, the app trusts the authority.
-struct TestCertificates {
-    let authority: NIOSSLCertificate
-    let server: NIOSSLCertificate
-    let serverKey: NIOSSLPrivateKey
+package struct TestCertificates {
+    package let authority: NIOSSLCertificate
+    package let server: NIOSSLCertificate
+    package let serverKey: NIOSSLPrivateKey
+    /// The same three as PEM text, for programs that read files.
+    package let authorityPEM: String
+    package let serverPEM: String
+    package let serverKeyPEM: String
 
-    init() throws {
+    package init() throws {
         let authorityKey = P256.Signing.PrivateKey()
         let authorityName = try DistinguishedName { CommonName("ListAdapter test authority") }
         let now = Date()
@@ -38,18 +42,21 @@ struct TestCertificates {
             },
             issuerPrivateKey: .init(authorityKey)
         )
-        self.authority = try NIOSSLCertificate(bytes: Array(try authority.serializeAsPEM().pemString.utf8), format: .pem)
-        self.server = try NIOSSLCertificate(bytes: Array(try server.serializeAsPEM().pemString.utf8), format: .pem)
-        self.serverKey = try NIOSSLPrivateKey(bytes: Array(serverKey.pemRepresentation.utf8), format: .pem)
+        authorityPEM = try authority.serializeAsPEM().pemString
+        serverPEM = try server.serializeAsPEM().pemString
+        serverKeyPEM = serverKey.pemRepresentation
+        self.authority = try NIOSSLCertificate(bytes: Array(authorityPEM.utf8), format: .pem)
+        self.server = try NIOSSLCertificate(bytes: Array(serverPEM.utf8), format: .pem)
+        self.serverKey = try NIOSSLPrivateKey(bytes: Array(serverKeyPEM.utf8), format: .pem)
     }
 
     /// What the server presents.
-    var serverConfiguration: TLSConfiguration {
+    package var serverConfiguration: TLSConfiguration {
         TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(server)], privateKey: .privateKey(serverKey))
     }
 
     /// An app that trusts only the test authority.
-    var clientConfiguration: TLSConfiguration {
+    package var clientConfiguration: TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates([authority])
         return configuration
