@@ -31,6 +31,12 @@ before = len(kept)
 kept = [l for l in kept if 'package: "hummingbird' not in l and "hummingbird-project/" not in l]
 if before - len(kept) < 2:
     sys.exit("apple-check.sh: Package.swift no longer names hummingbird as expected; update .ci/apple-check.sh")
+# And what only the trait WebSocket brings on Linux (AsyncHTTPClient) or to the TLS tests
+# (swift-certificates, swift-crypto).
+before = len(kept)
+kept = [l for l in kept if not any(name in l for name in ('"async-http-client"', "/async-http-client", '"swift-certificates"', "/swift-certificates", '"swift-crypto"', "/swift-crypto"))]
+if before - len(kept) < 6:
+    sys.exit("apple-check.sh: Package.swift no longer names async-http-client, swift-certificates and swift-crypto as expected; update .ci/apple-check.sh")
 open(path, "w").write("\n".join(kept))
 PY
 # The DocC articles' complete examples (each ```swift block that starts with an import) are

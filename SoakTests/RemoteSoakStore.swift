@@ -197,6 +197,15 @@ final class RemoteSoakStore: SoakWatchers {
         } catch {
             return "remote: the file could not be read: \(error)"
         }
+        // The feed first: a read of the file that starts now (the writers paused) must give
+        // the file's list. Checked before the watchers, which could otherwise match the file
+        // by chance while the feed still holds an older read.
+        guard await server.feed.readAgain(within: settleTimeout) != nil else {
+            return "remote: the server's feed did not read the file again within \(settleTimeout) (status \(server.feed.status))"
+        }
+        if let served = server.feed.current?.snapshot, served != truth {
+            return "remote: after reading the file again, the server's feed holds \(served.count) items in \(served.numberOfSections) sections, the file \(truth.count) in \(truth.numberOfSections)"
+        }
         let clock = ContinuousClock()
         let start = clock.now
         for watcher in watchers {

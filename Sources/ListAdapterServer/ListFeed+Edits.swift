@@ -1,5 +1,5 @@
 import ListAdapter
-import ListAdapterRemote
+public import ListAdapterRemote
 
 extension ListFeed {
     /// Answers an edit request (`ListWireEdits`): checks it against the list the feed
@@ -39,12 +39,15 @@ extension ListFeed {
         } catch {
             throw ListServerError(.editRefused, list: name, message: "the list's store did not take the \(edit.kindName)")
         }
-        return ListWireEdits<ID>.response(version: await versionAfterNextRead(within: configuration.editConfirmationTimeout))
+        return ListWireEdits<ID>.response(version: await readAgain(within: configuration.editConfirmationTimeout))
     }
 
-    /// The feed's version after a read of the source that starts after this call; `nil`
-    /// when the feed stops, or `limit` passes, first.
-    func versionAfterNextRead(within limit: Duration) async -> ListVersion? {
+    /// Has the feed read its source again and returns the version that read published (the
+    /// version before, when the list did not change): after a write to the source, a list
+    /// with the write in it. `nil` when the feed stops, or `limit` passes, first.
+    ///
+    /// Any task; the read runs on ``run()``'s task.
+    public func readAgain(within limit: Duration) async -> ListVersion? {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
