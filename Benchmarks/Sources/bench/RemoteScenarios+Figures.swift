@@ -94,7 +94,7 @@ extension RemoteScenarios {
             Measurement(
                 scenario: "remote: server memory growth per stalled watcher over \(stalledCommits) commits", size: size, figure: stalledGrowthKB, baseline: nil, unit: "KB",
                 target: "does not grow (<= 64 KB)", passed: stalledGrowthKB <= 64,
-                note: String(format: "%d watchers that asked for the list and never read (4 KB receive buffers), beside the %d adapters; resident memory %.1f MB when they connected, %.1f MB 500 commits later (%.0f KB held per stalled watcher: the part of its list in flight), %.1f MB 500 commits after that", stalledClients, f.full.count, Double(f.stalledConnected) / 1e6, Double(f.stalledStart) / 1e6, Double(f.stalledStart - f.stalledConnected) / Double(stalledClients) / 1_024, Double(f.stalledEnd) / 1e6)
+                note: String(format: "%d watchers that asked for the list and never read (4 KB receive buffers), beside the %d adapters; resident memory %.1f MB when they connected, %.1f MB 500 commits later (%.0f KB held per stalled watcher: its list's messages queued before backpressure), %.1f MB 500 commits after that", stalledClients, f.full.count, Double(f.stalledConnected) / 1e6, Double(f.stalledStart) / 1e6, Double(f.stalledStart - f.stalledConnected) / Double(stalledClients) / 1_024, Double(f.stalledEnd) / 1e6)
             ),
             Measurement(
                 scenario: "remote: server CPU per commit with \(watchers) watchers", size: size, figure: perCommitWith, baseline: perCommitAlone, unit: "ms",
