@@ -10,7 +10,7 @@ extension RemoteListSource {
     ///
     /// Returns once the server has written it and this source holds a list with the move in
     /// it (the version the server answered, or a later list), so that the adapter's next
-    /// load confirms the edit; or once the connection drops meanwhile. Throws a ``RemoteListError``: ``RemoteListError/Kind/editRefused``
+    /// load confirms the edit; or once the connection drops meanwhile. Throws a ``RemoteListError``: ``RemoteListError/Kind/editRefused(status:)``
     /// when the server refused it (an item it names is gone, its store did not take it, or
     /// the list takes no edits), the connection's kinds otherwise.
     ///
