@@ -70,15 +70,7 @@ public enum ListWireEdits<ID: Hashable & Sendable & ListWireValue> {
                 sourceSection: sourceSection, destinationSection: destinationSection, previous: neighbours[0], next: neighbours[1]
             ))
         case deleteKind:
-            let count = try reader.readCount(of: "identifiers", bytesEach: 0, limit: limits.requestedItems)
-            var ids: [ID] = []
-            ids.reserveCapacity(count)
-            var seen = Set<ID>()
-            for _ in 0 ..< count {
-                let id = try ID(from: &reader)
-                guard seen.insert(id).inserted else { throw reader.error(.malformed, "an identifier named twice") }
-                ids.append(id)
-            }
+            let ids: [ID] = try reader.readDistinctIdentifiers(limit: limits.requestedItems)
             try reader.expectEnd()
             return .delete(ids)
         case let kind:

@@ -25,15 +25,7 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
     public static func decodeRequest(_ body: [UInt8], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> [ID] {
         var reader = ListWireReader(body, message: "payload request", limits: limits)
         guard try reader.readByte() == requestKind else { throw ListWireError(.malformed, message: "payload request", offset: 0, detail: "not a payload request") }
-        let count = try reader.readCount(of: "identifiers", bytesEach: 0, limit: limits.requestedItems)
-        var ids: [ID] = []
-        ids.reserveCapacity(count)
-        var seen = Set<ID>()
-        for _ in 0 ..< count {
-            let id = try ID(from: &reader)
-            guard seen.insert(id).inserted else { throw reader.error(.malformed, "an identifier named twice") }
-            ids.append(id)
-        }
+        let ids: [ID] = try reader.readDistinctIdentifiers(limit: limits.requestedItems)
         try reader.expectEnd()
         return ids
     }
@@ -78,5 +70,22 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
         }
         try reader.expectEnd()
         return (found, missing)
+    }
+}
+
+extension ListWireReader {
+    /// A count (at most `limit`) and that many identifiers, each named once: the body of a
+    /// payload request and of a delete.
+    mutating func readDistinctIdentifiers<ID: Hashable & ListWireValue>(limit: Int) throws(ListWireError) -> [ID] {
+        let count = try readCount(of: "identifiers", bytesEach: 0, limit: limit)
+        var ids: [ID] = []
+        ids.reserveCapacity(count)
+        var seen = Set<ID>()
+        for _ in 0 ..< count {
+            let id = try ID(from: &self)
+            guard seen.insert(id).inserted else { throw error(.malformed, "an identifier named twice") }
+            ids.append(id)
+        }
+        return ids
     }
 }
