@@ -83,10 +83,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The system's zlib (Debian: zlib1g-dev; Apple platforms: their SDKs), for the list
+        // protocol's compressed messages.
+        .systemLibrary(name: "CListAdapterZlib", path: "Sources/CListAdapterZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ListAdapterRemote",
             dependencies: [
-                "ListAdapter",
+                "ListAdapter", "CListAdapterZlib",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
             ],

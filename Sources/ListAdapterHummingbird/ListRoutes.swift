@@ -9,8 +9,9 @@ import NIOCore
 extension Router where Context: WebSocketRequestContext {
     /// Adds the routes that serve `server`'s lists under `prefix`:
     ///
-    /// - `GET /lists/{name}/watch?after={version}`: a WebSocket (the `after` query value
-    ///   optional) that sends the list, then each change (`ListFeed.watch(after:)`);
+    /// - `GET /lists/{name}/watch?after={version}&compression=deflate`: a WebSocket (both
+    ///   query values optional) that sends the list, then each change
+    ///   (`ListFeed.watch(after:compression:)`);
     /// - `POST /lists/{name}/items`: a payload request (`ListFeed.items(requestBody:)`);
     /// - `POST /lists/{name}/edits`: a person's move or delete (`ListFeed.edit(requestBody:)`),
     ///   answered once written with the version of a list that has it, 405 when the list
@@ -41,11 +42,12 @@ extension Router where Context: WebSocketRequestContext {
             let components = context.request.uri.path.split(separator: "/")
             guard components.count >= 2, let name = String(components[components.count - 2]).removingPercentEncoding,
                   let list = server.lists[name], let after = Result(catching: { try Self.resumeVersion(name, context.request) }).success else { return }
+            let compression = ListWireCompression(accepting: context.request.uri.queryParameters.get("compression"))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // An app sends nothing; reading lets a close or a dropped connection end the watch.
                 group.addTask { for try await _ in inbound {} }
                 group.addTask {
-                    for await message in list.watch(after: after) {
+                    for await message in list.watch(after: after, compression: compression) {
                         try await outbound.write(.binary(ByteBuffer(bytes: message)))
                     }
                 }

@@ -4,7 +4,8 @@ public import ListAdapterRemote
 extension ListFeed {
     /// What a watcher sends next.
     enum Step {
-        case send([[UInt8]], reaching: ListVersion)
+        /// One change of the window: the message, and its compressed form.
+        case send([UInt8], compressed: [UInt8], reaching: ListVersion)
         case wait(changeCount: Int)
         case compose(from: ListVersion, to: ListVersion, touched: [ID], snapshot: ListSnapshot<ID, Summary>)
         case list
@@ -13,8 +14,9 @@ extension ListFeed {
 
     /// The messages that take a watcher at `version` (`nil`: it holds nothing) to the
     /// feed's latest version, waiting while it is there already; `nil` once the feed has
-    /// stopped or the task was cancelled, after a last failure message.
-    func next(after version: ListVersion?, isFirst: Bool = false) async -> (messages: [[UInt8]], version: ListVersion?)? {
+    /// stopped or the task was cancelled, after a last failure message. Compressed where
+    /// the watcher accepts the feed's compression (`compresses`).
+    func next(after version: ListVersion?, isFirst: Bool = false, compresses: Bool = false) async -> (messages: [[UInt8]], version: ListVersion?)? {
         var isFirst = isFirst
         while !Task.isCancelled {
             let step = step(after: version)
@@ -24,15 +26,16 @@ extension ListFeed {
             }
             isFirst = false
             switch step {
-            case .send(let messages, let reached):
-                return (messages, reached)
+            case .send(let message, let compressed, let reached):
+                return ([compresses ? compressed : message], reached)
             case .wait(let changeCount):
                 await waitForChange(after: changeCount)
             case .compose(let from, let to, let touched, let snapshot):
-                return ([Messages.change(from: from, to: to, patch: ListSnapshotPatch(touching: touched, in: snapshot))], to)
+                let message = Messages.change(from: from, to: to, patch: ListSnapshotPatch(touching: touched, in: snapshot))
+                return ([compresses ? compressed(message) : message], to)
             case .list:
                 let list = await encodedList()
-                return (list.messages, list.version)
+                return (compresses ? list.compressed : list.messages, list.version)
             case .end(let message):
                 return ([message], nil)
             }
@@ -52,7 +55,9 @@ extension ListFeed {
             guard let version else { return .list }
             switch state.window.catchUp(from: version, to: current) {
             case .upToDate: return .wait(changeCount: state.changeCount)
-            case .one(let index): return .send([state.window.changes[index].message], reaching: current)
+            case .one(let index):
+                let change = state.window.changes[index]
+                return .send(change.message, compressed: change.compressed, reaching: current)
             case .compose(let index): return .compose(from: version, to: current, touched: state.window.touched(from: index), snapshot: snapshot)
             case .list: return .list
             }
@@ -90,7 +95,10 @@ extension ListFeed {
             let snapshot = state.snapshot!
             let version = state.version!
             let rows = configuration.rowsPerListPart
-            let encoding = Task { (version: version, messages: Messages.list(snapshot, version: version, rowsPerPart: rows)) }
+            let encoding = Task { [self] in
+                let messages = Messages.list(snapshot, version: version, rowsPerPart: rows)
+                return (version: version, messages: messages, compressed: compressedList(messages))
+            }
             state.listEncoding = encoding
             return encoding
         }
@@ -102,14 +110,23 @@ extension ListFeed {
         return list
     }
 
+    /// A list's messages compressed (its parts: its start and end are a few bytes), or the
+    /// same messages when the feed compresses nothing.
+    private func compressedList(_ messages: [[UInt8]]) -> [[UInt8]] {
+        guard configuration.compression != nil else { return messages }
+        return messages.map { compressed($0) }
+    }
+
     /// A watcher's messages, from `version` on (`nil`: it holds nothing and starts with the
-    /// whole list). Iterate it and send each message as one WebSocket binary message; it
-    /// ends after a failure message when the feed stops, and when the iterating task is
-    /// cancelled.
+    /// whole list), compressed where the watcher accepts `compression` and the feed's
+    /// ``ListFeedConfiguration/compression`` is the same (`nil`: nothing compressed).
+    /// Iterate it and send each message as one WebSocket binary message; it ends after a
+    /// failure message when the feed stops, and when the iterating task is cancelled.
     ///
     /// Any task; the sequence's iterator is used by one task at a time.
-    public func watch(after version: ListVersion? = nil) -> ListFeedWatch {
-        ListFeedWatch(after: version) { [self] version, isFirst in await next(after: version, isFirst: isFirst) }
+    public func watch(after version: ListVersion? = nil, compression: ListWireCompression? = nil) -> ListFeedWatch {
+        let compresses = compression != nil && compression == configuration.compression
+        return ListFeedWatch(after: version) { [self] version, isFirst in await next(after: version, isFirst: isFirst, compresses: compresses) }
     }
 }
 

@@ -6,17 +6,18 @@ public import ListAdapterRemote
 /// watchers, each with the fewest bytes that bring it to the latest version.
 ///
 /// A watcher costs the feed no memory of its own: it holds the version it reached, and
-/// asks for what comes next when it can send it (``watch(after:)``). Up to date, it waits;
+/// asks for what comes next when it can send it (``watch(after:compression:)``). Up to date, it waits;
 /// one change behind, it gets the change's message, encoded once for everyone; a few
 /// behind, one patch composed from the window; further behind (or after a restart, or a
 /// reset), the whole list, encoded once per version and shared. So a stalled watcher
-/// grows nothing, and catches up in one step when it reads again.
+/// grows nothing, and catches up in one step when it reads again. Watchers that accept
+/// compression get the list's parts and large changes deflated, also once for everyone.
 ///
 /// ```swift
 /// let feed = ListFeed(name: "mail", source: SQLiteListSource<Int64, Int64, Message>(database: pool, query: query))
 /// try await withThrowingDiscardingTaskGroup { group in
 ///     group.addTask { await feed.run() }          // follows the source until cancelled
-///     // ... serve feed.watch(after:) and feed.items(requestBody:) over WebSocket and HTTP
+///     // ... serve feed.watch(after:compression:) and feed.items(requestBody:) over WebSocket and HTTP
 /// }
 /// ```
 ///
@@ -29,7 +30,9 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
     /// The list's summary type.
     public typealias Summary = Source.Summary
     typealias Messages = ListWireMessages<ID, Summary>
-    typealias EncodedList = (version: ListVersion, messages: [[UInt8]])
+    /// A list's messages at a version, and the same compressed for the watchers that accept
+    /// it (the same messages when the feed compresses nothing).
+    typealias EncodedList = (version: ListVersion, messages: [[UInt8]], compressed: [[UInt8]])
 
     struct State: Sendable {
         var status = ListFeedStatus.starting
@@ -194,14 +197,21 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
         }
         let to = from.next
         let message = Messages.change(from: from, to: to, patch: patch)
+        let compressed = compressed(message)
         let isReset = patch.touched.count > max(1_024, Int(Double(new.count) * configuration.resetFraction))
         wake { state in
-            state.window.append(.init(version: to, touched: patch.touched, message: message, isReset: isReset))
+            state.window.append(.init(version: to, touched: patch.touched, message: message, compressed: compressed, isReset: isReset))
             state.snapshot = new
             state.version = to
             state.status = .serving(to)
             state.needsBaseline = false
         }
+    }
+
+    /// `message` as the watchers that accept the feed's compression are sent it.
+    func compressed(_ message: [UInt8]) -> [UInt8] {
+        guard let compression = configuration.compression else { return message }
+        return Messages.compressed(message, with: compression, level: configuration.compressionLevel)
     }
 
     private func fail(_ error: any Error) {

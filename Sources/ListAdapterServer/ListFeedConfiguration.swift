@@ -1,3 +1,5 @@
+public import ListAdapterRemote
+
 /// How a ``ListFeed`` follows its source and serves its watchers.
 ///
 /// Thread safety: a value type; use it on any queue.
@@ -25,6 +27,14 @@ public struct ListFeedConfiguration: Sendable {
     /// After writing an edit, how long the feed waits for a read of the source that shows
     /// it, to answer with its version (see ``ListFeed/edit(requestBody:)``). Default 10 s.
     public var editConfirmationTimeout: Duration = .seconds(10)
+
+    /// The compression the feed uses for watchers that accept it (``ListFeed/watch(after:compression:)``):
+    /// a list's parts, and changes of at least `ListWireMessages.compressionThreshold`
+    /// bytes, each compressed once and shared; `nil`: it sends nothing compressed. Default
+    /// ``ListWireCompression/deflate``.
+    public var compression: ListWireCompression? = .deflate
+    /// zlib's level for that compression, 1 (fastest) to 9 (smallest). Default 6.
+    public var compressionLevel: Int = 6
 
     /// The defaults.
     public init() {}

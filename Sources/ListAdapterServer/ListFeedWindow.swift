@@ -15,6 +15,9 @@ struct ListFeedWindow<ID: Hashable & Sendable>: Sendable {
         let touched: [ID]
         /// The encoded change message from the version before.
         let message: [UInt8]
+        /// The same, compressed for the watchers that accept it (the message itself when
+        /// it is small).
+        let compressed: [UInt8]
         let isReset: Bool
     }
 

@@ -7,7 +7,7 @@ public import ListAdapterRemote
 /// ```swift
 /// let server = ListServer(lists: [mailFeed, ticketFeed], access: .tokens(["mail": [token]]))
 /// // a route: let list = try await server.authorize(list: name, authorization: header)
-/// //          for await message in list.watch(after: version) { send message }
+/// //          for await message in list.watch(after: version, compression: accepted) { send message }
 /// ```
 ///
 /// Threading: every method may be called from any task.

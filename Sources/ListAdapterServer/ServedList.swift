@@ -7,8 +7,9 @@ public import ListAdapterRemote
 public protocol ServedList: Sendable {
     /// The name apps ask for.
     var name: String { get }
-    /// The messages of one watcher, from `version` on (see ``ListFeed/watch(after:)``).
-    func watch(after version: ListVersion?) -> ListFeedWatch
+    /// The messages of one watcher, from `version` on, compressed as it accepts (see
+    /// ``ListFeed/watch(after:compression:)``).
+    func watch(after version: ListVersion?, compression: ListWireCompression?) -> ListFeedWatch
     /// Answers a payload request (see ``ListFeed/items(requestBody:)``).
     func items(requestBody: [UInt8]) async throws(ListServerError) -> [UInt8]
     /// Answers an edit request (see ``ListFeed/edit(requestBody:)``).

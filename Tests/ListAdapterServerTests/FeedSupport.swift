@@ -25,15 +25,18 @@ struct Watcher {
     var replica = ListReplica<Int64, Int64>()
     /// Outcomes of the messages read, in order.
     var outcomes: [ListReplica<Int64, Int64>.Outcome] = []
+    /// The messages read, in order: their kind bytes and sizes.
+    var received: [(kind: UInt8, bytes: Int)] = []
 
-    init(_ feed: MailFeed, after version: ListVersion? = nil) {
-        messages = feed.watch(after: version).makeAsyncIterator()
+    init(_ feed: MailFeed, after version: ListVersion? = nil, compression: ListWireCompression? = nil) {
+        messages = feed.watch(after: version, compression: compression).makeAsyncIterator()
     }
 
     /// Reads messages until `condition` holds of the replica; false if the feed ended first.
     mutating func read(until condition: (ListReplica<Int64, Int64>) -> Bool) async throws -> Bool {
         while !condition(replica) {
             guard let message = await messages.next() else { return false }
+            received.append((message.first ?? 0, message.count))
             outcomes.append(try replica.receive(message))
         }
         return true

@@ -13,6 +13,11 @@ public struct RemoteListConfiguration: Sendable {
     public var itemsPerRequest: Int = 500
     /// Limits on what the server's messages may claim.
     public var limits = ListWireLimits()
+    /// The compression the source accepts (the watch request's `compression` query value):
+    /// a server that has it sends a list's parts and large changes compressed, about a
+    /// third of their bytes. `nil`: nothing compressed. Default
+    /// ``ListWireCompression/deflate``.
+    public var compression: ListWireCompression? = .deflate
 
     /// The defaults.
     public init() {}

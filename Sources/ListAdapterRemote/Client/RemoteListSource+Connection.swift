@@ -29,7 +29,7 @@ extension RemoteListSource {
     }
 
     /// The watch URL: `/watch` under the list's URL, on `ws`/`wss`, resuming after
-    /// `version`.
+    /// `version`, accepting the configuration's compression.
     func watchURL(after version: ListVersion?) -> URL {
         var components = URLComponents(url: url.appendingPathComponent("watch"), resolvingAgainstBaseURL: false)!
         switch components.scheme {
@@ -37,7 +37,10 @@ extension RemoteListSource {
         case "http": components.scheme = "ws"
         default: break
         }
-        if let version { components.queryItems = [URLQueryItem(name: "after", value: version.description)] }
+        var query: [URLQueryItem] = []
+        if let version { query.append(URLQueryItem(name: "after", value: version.description)) }
+        if let compression = configuration.compression { query.append(URLQueryItem(name: "compression", value: compression.rawValue)) }
+        if !query.isEmpty { components.queryItems = query }
         return components.url!
     }
 

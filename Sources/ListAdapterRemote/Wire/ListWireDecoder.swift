@@ -19,7 +19,8 @@ public enum ListWireEvent<ID: Hashable & Sendable, Summary: Equatable & Sendable
 ///
 /// Everything a message claims is checked before it is believed: counts against the bytes
 /// left and ``ListWireLimits``, a list's rows and sections against its start, each section
-/// title once, each identifier once, a change's gaps ascending. The first violation throws a
+/// title once, each identifier once, a change's gaps ascending; a compressed message's
+/// length before it is inflated. The first violation throws a
 /// ``ListWireError``; the decoder then expects a new list.
 ///
 /// Thread safety: a value type, used by one task at a time.
@@ -70,6 +71,7 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
             case .change: return try change(message)
             case .failure: return try failure(message)
             case .upToDate: return try upToDate(message)
+            case .compressed: return try decode(inflated(message))
             case nil: throw ListWireError(.malformed, message: "unknown", offset: 0, detail: "no message kind \(first)")
             }
         } catch {

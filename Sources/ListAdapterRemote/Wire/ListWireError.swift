@@ -54,11 +54,14 @@ public struct ListWireLimits: Sendable, Hashable {
     public var textBytes: Int
     /// The most identifiers one payload request may name. Default 1,000.
     public var requestedItems: Int
+    /// The most bytes a compressed message may inflate to. Default 64 MiB.
+    public var inflatedMessageBytes: Int
 
     /// The defaults.
-    public init(rows: Int = 50_000_000, textBytes: Int = 65_536, requestedItems: Int = 1_000) {
+    public init(rows: Int = 50_000_000, textBytes: Int = 65_536, requestedItems: Int = 1_000, inflatedMessageBytes: Int = 67_108_864) {
         self.rows = rows
         self.textBytes = textBytes
         self.requestedItems = requestedItems
+        self.inflatedMessageBytes = inflatedMessageBytes
     }
 }

@@ -11,17 +11,21 @@ public import ListAdapter
 /// | change | 4 | version before, version after, touched identifiers, section titles, rows (title index, identifier, summary, gap increase, zigzag) |
 /// | failure | 5 | code, message |
 /// | up to date | 6 | version |
+/// | compressed | 7 | compression (0: raw DEFLATE), the message's length, the compressed message |
 ///
 /// A list is a start, parts of bounded size (a section may continue from one part to the
 /// next) and an end; a change is a `ListSnapshotPatch` from the version before to the
 /// version after. A watch that resumes at the server's latest version is told so at once
-/// (up to date), so the app knows its connection is live before the next change. Integers are varints (see ``ListWireWriter``).
+/// (up to date), so the app knows its connection is live before the next change. A watch
+/// that accepts a compression (``ListWireCompression``) may be sent any other message
+/// compressed (``compressed(_:with:level:threshold:)``). Integers are varints (see
+/// ``ListWireWriter``).
 ///
 /// Thread safety: stateless; call from any queue.
 public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: Equatable & Sendable & ListWireValue> {
     /// The first byte of each kind of message.
     public enum Kind: UInt8, Sendable, CaseIterable {
-        case listStart = 1, listPart = 2, listEnd = 3, change = 4, failure = 5, upToDate = 6
+        case listStart = 1, listPart = 2, listEnd = 3, change = 4, failure = 5, upToDate = 6, compressed = 7
     }
 
     /// The messages that carry `snapshot` at `version`: a start, parts of at most
