@@ -111,10 +111,22 @@ extension ListFeed {
     }
 
     /// A list's messages compressed (its parts: its start and end are a few bytes), or the
-    /// same messages when the feed compresses nothing.
+    /// same messages when the feed compresses nothing. When its first part does not gain
+    /// (a list of random identifiers and summaries), the others are not tried: they are
+    /// alike, and each try costs as much as encoding them.
     private func compressedList(_ messages: [[UInt8]]) -> [[UInt8]] {
         guard configuration.compression != nil else { return messages }
-        return messages.map { compressed($0) }
+        var result: [[UInt8]] = []
+        result.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            let compressed = compressed(message)
+            result.append(compressed)
+            if index == 1, compressed.first != Messages.Kind.compressed.rawValue, message.count >= Messages.compressionThreshold {
+                result += messages[2...]
+                break
+            }
+        }
+        return result
     }
 
     /// A watcher's messages, from `version` on (`nil`: it holds nothing and starts with the

@@ -154,7 +154,7 @@ struct WireCompressionTests {
     }
 
     /// 400 rows in 4 sections: parts that zlib shrinks.
-    static let sample = ListSnapshot<Int64, Int64>((0 ..< 400).map { ListEntry(id: Int64($0) * 1_000, section: "Section \($0 / 100)", summary: Int64($0 % 7)) })
+    static let sample = ListSnapshot<Int64, Int64>((0 ..< 400).map { ListEntry(id: Int64($0) * 1_000, section: "Section \($0 / 100)", summary: 1_790_000_000 + Int64($0 % 7)) })
 
     @Test func aBrokenCompressedPartEndsTheListBeingReceived() throws {
         let version = ListVersion(epoch: 2, sequence: 9)

@@ -78,6 +78,24 @@ struct ListFeedCompressionTests {
         #expect(stalled.received.map(\.kind) == [Self.compressed], "\(stalled.received)")
     }
 
+    @Test func aListThatDoesNotCompressIsSentAsItIs() async throws {
+        let seed = UInt64.random(in: 1 ... UInt64.max)
+        print("ListFeedCompressionTests seed \(seed)")
+        var random = SeededGenerator(seed: seed)
+        var ids = Set<Int64>()
+        while ids.count < 40_000 { ids.insert(Int64.random(in: 1 ... 1 << 50, using: &random)) }
+        let records = ids.map { id in
+            MailSource.Record(entry: ListEntry(id: id, section: nil, summary: Int64.random(in: 0 ... 1 << 50, using: &random)), item: Mail(id: id, subject: ""))
+        }
+        let source = MailSource(records)
+        let feed = MailFeed(name: "mail", source: source)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var watcher = Watcher(feed, compression: .deflate)
+        #expect(try await watcher.read(until: try await source.loadEntries()), "seed \(seed)")
+        #expect(watcher.received.count == 5 && !watcher.received.contains { $0.kind == Self.compressed }, "seed \(seed): \(watcher.received)")
+    }
+
     @Test func aFeedConfiguredWithoutCompressionCompressesNothing() async throws {
         let source = MailSource(Self.records(20_000))
         var configuration = ListFeedConfiguration()

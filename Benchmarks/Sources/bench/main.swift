@@ -4,7 +4,8 @@ import Foundation
 // its baseline measured in the same run, and the ratio; printed as a table and written as
 // Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
 // the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
-// chain (the patch chain alone; also part of incremental),
+// chain (the patch chain alone; also part of incremental), edits, compression (a remote app's
+// first list deflated),
 // postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL), remote (built
 // with --traits WebSocket: a list served over loopback to 1,000 watchers in other processes).
 #if PostgreSQL
@@ -34,7 +35,7 @@ case RemoteStalledClients.childFlag?:
 default: break
 }
 #endif
-let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "edits", "postgres", "remote"]
+let groups = ["memory", "fullpath", "diff", "load", "delivery", "fetch", "external", "incremental", "chain", "storm", "edits", "compression", "postgres", "remote"]
 let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
@@ -141,6 +142,7 @@ if runs("incremental") {
 if only == "chain" { results += report(IncrementalScenarios.applyChain(size: largest)) }
 if runs("edits") { results += report(try await EditScenarios.run(size: largest, directory: directory)) }
 if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
+if runs("compression") { results += report(try await CompressionScenarios.run(size: largest, directory: directory)) }
 #if PostgreSQL
 if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }
 #else
