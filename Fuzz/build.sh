@@ -66,12 +66,18 @@ compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "$
 
 # Links one target from the .swift files under the given folders/files (its own folder and
 # Fuzz/Shared, the oracles and replay checks the list targets share) and the modules above.
-link_target() { # binary module-name folders-or-files... (an .o among them is linked in too)
+link_target() { # binary module-name folders-or-files... (an .o among them is linked in too; -I and -l flags are passed on)
     local binary="$1" module="$2"; shift 2
     echo "build: $binary (link)"
-    local sources objects=() arg
-    for arg in "$@"; do case "$arg" in *.o) objects+=("$arg") ;; esac; done
-    mapfile -t sources < <(find "$@" -name '*.swift' | sort)
+    local sources objects=() paths=() arg
+    for arg in "$@"; do
+        case "$arg" in
+            *.o) objects+=("$arg") ;;
+            -I*|-l*) objects+=("$arg") ;;
+            *) paths+=("$arg") ;;
+        esac
+    done
+    mapfile -t sources < <(find "${paths[@]}" -name '*.swift' | sort)
     "$SWIFTC" "${COMMON[@]}" -module-name "$module" -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
         "${FEATURES[@]}" "${sources[@]}" "${objects[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
         -use-ld=lld -o "$OUT/$binary"
@@ -80,10 +86,13 @@ link_target() { # binary module-name folders-or-files... (an .o among them is li
 # ListAdapterRemote's protocol (its Wire folder and the replica; the transports need
 # networking, which the decoder does not).
 mapfile -t remote_sources < <(find "$ROOT/Sources/ListAdapterRemote/Wire" -name '*.swift' | sort)
-compile_module ListAdapterRemote listadapter fuzzer,address "${FEATURES[@]}" "${remote_sources[@]}" "$ROOT/Sources/ListAdapterRemote/ListReplica.swift"
+# Its compressed messages use the system's zlib (zlib1g-dev): -I finds the module map, the
+# wire target links -lz.
+ZLIB_INCLUDES=(-I "$ROOT/Sources/CListAdapterZlib")
+compile_module ListAdapterRemote listadapter fuzzer,address "${FEATURES[@]}" "${ZLIB_INCLUDES[@]}" "${remote_sources[@]}" "$ROOT/Sources/ListAdapterRemote/ListReplica.swift"
 link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
 link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
-link_target wire Wire "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapterRemote.o"
+link_target wire Wire "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapterRemote.o" "-I$ROOT/Sources/CListAdapterZlib" -lz
 # sample-input: the sample's readers, compiled from Sample/ (an executable target with its
 # own main, ArgumentParser and GRDB): only these files, which need Foundation alone.
 link_target sample-input SampleInput "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes seed inputs for Fuzz/Wire into Fuzz/corpus/wire: runs of protocol messages as a
-server sends them (a list in parts, then changes), payload and edit requests, each prefixed
-by its 2-byte length."""
-import hashlib, os, random, sys
+server sends them (a list in parts, plain and compressed, then changes), payload and edit
+requests, each prefixed by its 2-byte length."""
+import hashlib, os, random, sys, zlib
 
 def varint(n):
     out = bytearray()
@@ -71,6 +71,11 @@ def change(epoch, frm, to, touched, rows):
         gap = g
     return m
 
+def compressed(m):
+    """Message kind 7: raw DEFLATE (method 0) of another message, with its length."""
+    c = zlib.compressobj(1, zlib.DEFLATED, -15)
+    return b"\x07\x00" + varint(len(m)) + c.compress(m) + c.flush()
+
 def main():
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "wire")
     os.makedirs(out, exist_ok=True)
@@ -85,6 +90,10 @@ def main():
             msgs.append(change(11, 4, 5, [moved[0]], [(moved[0], moved[1], moved[2] + 1, n - 1)]))
             msgs.append(change(11, 5, 6, [rows[1][0], 999], [(999, "Inbox", 0, 0)]))
         seeds.append(b"".join(frame(m) for m in msgs))
+        if n >= 12:
+            # The same list with its parts compressed, as a feed sends an app that accepts it.
+            seeds.append(b"".join(frame(compressed(m) if m[0] == 2 else m) for m in msgs))
+    seeds.append(frame(compressed(b"\x05\x04" + text("shutting down; " * 20)[1:])))
     seeds.append(frame(b"\x05\x04" + text("shutting down")[1:]))
     seeds.append(frame(b"\x10" + varint(3) + signed(1) + signed(2) + signed(-1)))
     seeds.append(frame(b"\x11" + varint(1) + signed(1) + varint(2) + b"{}" + varint(1) + signed(2)))

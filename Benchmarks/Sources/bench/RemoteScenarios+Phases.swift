@@ -45,6 +45,8 @@ extension RemoteScenarios {
             let (startVersion, startSnapshot) = try await Self.settled(feed, holding: nil)
             let listMessages = ListWireMessages<Int64, Int64>.list(startSnapshot, version: startVersion, rowsPerPart: feed.configuration.rowsPerListPart)
             let listBytes = listMessages.reduce(0) { $0 + $1.count }
+            // As the feed sends it to the adapters (they accept deflate, as apps do by default).
+            let compressedBytes = listMessages.reduce(0) { $0 + ListWireMessages<Int64, Int64>.compressed($1, level: feed.configuration.compressionLevel).count }
 
             // CPU per commit with no watcher; enough commits to fill the feed's window, so that
             // memory measured next is the watchers'.
@@ -133,7 +135,7 @@ extension RemoteScenarios {
 
             return measurements(
                 Figures(
-                    scan: scanMilliseconds, loads: loads, listBytes: listBytes, listMessages: listMessages.count, rows: startSnapshot.count,
+                    scan: scanMilliseconds, loads: loads, listBytes: listBytes, compressedListBytes: compressedBytes, listMessages: listMessages.count, rows: startSnapshot.count,
                     aloneTicks: aloneTicks, withTicks: withTicks, clientTicks: clientTicks, rawTicks: rawTicks, rawClientTicks: rawClientTicks, busy: busy, rawBusy: rawBusy,
                     beforeLight: beforeLight, afterLight: afterLight, stalledConnected: stalledConnected, stalledStart: stalledStart, stalledEnd: stalledEnd,
                     light: lightLines, full: fullLines, raw: rawLines, restart: restart, restartLines: restartLines, changeBytes: changeBytes
