@@ -31,7 +31,7 @@ public struct ListFeedConfiguration: Sendable {
     /// The compression the feed uses for watchers that accept it (``ListFeed/watch(after:compression:)``):
     /// a list's parts, and changes of at least `ListWireMessages.compressionThreshold`
     /// bytes, each compressed once and shared; `nil`: it sends nothing compressed. Default
-    /// ``ListWireCompression/deflate``.
+    /// `ListWireCompression.deflate`.
     public var compression: ListWireCompression? = .deflate
     /// zlib's level for that compression, 1 (fastest) to 9 (smallest). Default 1: a list of
     /// a million rows deflates to about the same size at level 6 and takes ten times as long
