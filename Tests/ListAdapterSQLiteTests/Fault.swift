@@ -101,9 +101,13 @@ final class FaultScene: Sendable {
             try FileManager.default.removeItem(atPath: path)
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         case .notADatabase:
+            // Text over the header first, then the rest cut: a reader that comes in between
+            // (a followed source reloads on the file's change) meets text, never an empty
+            // file (which SQLite reads as an empty database: "no such table").
+            let text = Data(String(repeating: "this is not a database\n", count: 400).utf8)
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-            try handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: Data(String(repeating: "this is not a database\n", count: 400).utf8))
+            try handle.write(contentsOf: text)
+            try handle.truncate(atOffset: UInt64(text.count))
             try handle.close()
         case .truncated:
             try Self.check(truncate(path, off_t(fixture.template.bytes.count / 2)), "truncate")

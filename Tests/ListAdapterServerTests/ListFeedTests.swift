@@ -39,7 +39,7 @@ struct ListFeedTests {
         let seed = UInt64.random(in: 1 ... UInt64.max)
         print("ListFeedTests seed \(seed) (run \(run))")
         var random = SeededGenerator(seed: seed)
-        var records = (1 ... Int64.random(in: 0 ... 300, using: &random)).map { MailRecords.record($0, section: MailRecords.titles.randomElement(using: &random)!) }
+        var records = (0 ..< Int64.random(in: 0 ... 300, using: &random)).map { MailRecords.record($0 + 1, section: MailRecords.titles.randomElement(using: &random)!) }
         var nextID = Int64(records.count + 1)
         let source = MailSource(records)
         var configuration = ListFeedConfiguration()
