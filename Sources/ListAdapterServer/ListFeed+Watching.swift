@@ -84,51 +84,6 @@ extension ListFeed {
         }
     }
 
-    /// The whole list as messages, for a version the window still reaches: encoded once
-    /// and shared by every watcher that needs it.
-    private func encodedList() async -> EncodedList {
-        let task = state.withLock { state -> Task<EncodedList, Never> in
-            if let list = state.list, let current = state.version, state.window.catchUp(from: list.version, to: current) != .list {
-                return Task { list }
-            }
-            if let encoding = state.listEncoding { return encoding }
-            let snapshot = state.snapshot!
-            let version = state.version!
-            let rows = configuration.rowsPerListPart
-            let encoding = Task { [self] in
-                let messages = Messages.list(snapshot, version: version, rowsPerPart: rows)
-                return (version: version, messages: messages, compressed: compressedList(messages))
-            }
-            state.listEncoding = encoding
-            return encoding
-        }
-        let list = await task.value
-        state.withLock { state in
-            if state.list.map({ $0.version.sequence < list.version.sequence || $0.version.epoch != list.version.epoch }) ?? true { state.list = list }
-            if state.listEncoding == task { state.listEncoding = nil }
-        }
-        return list
-    }
-
-    /// A list's messages compressed (its parts: its start and end are a few bytes), or the
-    /// same messages when the feed compresses nothing. When its first part does not gain
-    /// (a list of random identifiers and summaries), the others are not tried: they are
-    /// alike, and each try costs as much as encoding them.
-    private func compressedList(_ messages: [[UInt8]]) -> [[UInt8]] {
-        guard configuration.compression != nil else { return messages }
-        var result: [[UInt8]] = []
-        result.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            let compressed = compressed(message)
-            result.append(compressed)
-            if index == 1, compressed.first != Messages.Kind.compressed.rawValue, message.count >= Messages.compressionThreshold {
-                result += messages[2...]
-                break
-            }
-        }
-        return result
-    }
-
     /// A watcher's messages, from `version` on (`nil`: it holds nothing and starts with the
     /// whole list), compressed where the watcher accepts `compression` and the feed's
     /// ``ListFeedConfiguration/compression`` is the same (`nil`: nothing compressed).

@@ -182,6 +182,7 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
             state.version = version
             state.status = .serving(version)
             state.needsBaseline = false
+            encodeListAhead(&state)
         }
     }
 
@@ -205,6 +206,7 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
             state.version = to
             state.status = .serving(to)
             state.needsBaseline = false
+            encodeListAhead(&state)
         }
     }
 

@@ -84,13 +84,54 @@ struct ListFeedTests {
         current.replica = resumed.replica
         let first = try #require(await current.messages.next(), "seed \(seed)")
         #expect(try current.replica.receive(first) == .upToDate && current.replica.version == feed.current?.version, "seed \(seed)")
-        // Resuming from a version the window passed, or from another epoch: the list again.
+        // Resuming from a version the window passed, or from another epoch: the list again
+        // (the one the feed encoded ahead, within the window's reach), then at most one
+        // composed change.
         #expect(feed.retainedChanges <= configuration.windowChanges, "seed \(seed): the window grew")
         let passed = versions.count > configuration.windowChanges + 2 ? [versions[0]] : []
         for old in passed + [ListVersion(epoch: 12_345, sequence: 3)] {
             var late = Watcher(feed, after: old)
             #expect(try await late.read(until: truth), "seed \(seed)")
-            #expect(late.outcomes.last == .list && late.outcomes.allSatisfy { $0 == .partial || $0 == .list }, "seed \(seed): \(late.outcomes)")
+            let afterList = late.outcomes.drop { $0 == .partial }
+            #expect(afterList.first == .list && afterList.dropFirst().count <= 1 && afterList.dropFirst().allSatisfy { $0 == .change }, "seed \(seed): \(late.outcomes)")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aFeedKeepsItsListEncodedAheadOfItsWatchers(ahead: Bool) async throws {
+        let source = MailSource((1 ... 300).map { MailRecords.record($0, section: $0 <= 100 ? "Today" : "Yesterday") })
+        var configuration = ListFeedConfiguration()
+        configuration.windowChanges = 4
+        configuration.coalescing = .zero
+        configuration.encodesListAhead = ahead
+        let feed = MailFeed(name: "mail", source: source, configuration: configuration)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        // A watcher that resumes from a version it cannot hold waits for the first read
+        // without asking for a list; only the feed's own encoding ahead makes one.
+        var resuming = Watcher(feed, after: ListVersion(epoch: 1, sequence: 1))
+        #expect(try await resuming.read(until: try await source.loadEntries()))
+        var prompt = Watcher(feed)
+        #expect(try await prompt.read(until: try await source.loadEntries()))
+        for round in 0 ..< 12 {
+            source.mutate { $0[round].entry.summary += 1 }
+            #expect(try await prompt.read(until: try await source.loadEntries()), "round \(round)")
+            let current = try #require(prompt.replica.version)
+            let encoded = try #require(await feed.encodedListVersion())
+            if ahead {
+                // Within the window's reach of the latest version, whatever watchers asked.
+                #expect(current.sequence - encoded.sequence <= 4, "round \(round): encoded at \(encoded), latest \(current)")
+            } else {
+                #expect(encoded.sequence == 0, "round \(round): encoded at \(encoded) though no watcher asked")
+            }
+        }
+        // A new watcher is sent the list encoded ahead, then the changes after it.
+        if ahead {
+            let encoded = try #require(await feed.encodedListVersion())
+            var late = Watcher(feed)
+            #expect(try await late.read(until: try await source.loadEntries()))
+            let changes = late.outcomes.filter { $0 == .change }.count
+            #expect(changes == (prompt.replica.version!.sequence > encoded.sequence ? 1 : 0), "\(late.outcomes)")
         }
     }
 
