@@ -84,7 +84,7 @@ extension RemoteScenarios {
             Measurement(
                 scenario: "remote: first list received and shown by an adapter", size: size, figure: firstLoad, baseline: f.scan, unit: "ms",
                 target: "<= 1.5x the server's own scan", passed: firstLoad <= 1.5 * f.scan,
-                note: String(format: "the first adapter (the server encodes the list then); the %d adapters' median %.0f ms (%@); baseline: the server's own scan (a fresh source's loadEntries(), median of 9)",
+                note: String(format: "the first adapter (its process's first connection; the feed encoded the list ahead); the %d adapters' median %.0f ms (%@); baseline: the server's own scan (a fresh source's loadEntries(), median of 9)",
                              f.loads.count, medianLoad, f.loads.map { String(format: "%.0f", $0) }.joined(separator: "/"))
             ),
             Measurement(
