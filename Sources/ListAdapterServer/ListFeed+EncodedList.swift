@@ -2,9 +2,17 @@ package import ListAdapterRemote
 
 extension ListFeed {
     /// The whole list as messages, for a version the window still reaches: encoded once
-    /// and shared by every watcher that needs it.
+    /// and shared by every watcher that needs it. A list more than an eighth of the window
+    /// behind is sent as it is (the changes since follow, composed) and encoded again for
+    /// the watchers after this one, so that their catch-up stays short.
     func encodedList() async -> EncodedList {
-        let (ready, encoding) = state.withLock { state in (Self.reachableList(state), startListEncoding(&state)) }
+        let (ready, encoding) = state.withLock { state -> (EncodedList?, Task<EncodedList, Never>?) in
+            guard let ready = Self.reachableList(state) else { return (nil, startListEncoding(&state)) }
+            if let current = state.version, current.sequence - ready.version.sequence > UInt64(max(1, configuration.windowChanges / 8)) {
+                _ = startListEncoding(&state)
+            }
+            return (ready, nil)
+        }
         if let ready { return ready }
         // A `.list` step has a snapshot, so an encoding is under way.
         return await encoding!.value

@@ -135,6 +135,36 @@ struct ListFeedTests {
         }
     }
 
+    @Test func aListFarBehindIsEncodedAgainForTheWatchersAfter() async throws {
+        let source = MailSource((1 ... 200).map { MailRecords.record($0, section: "Today") })
+        var configuration = ListFeedConfiguration()
+        configuration.windowChanges = 16        // a list more than 2 changes behind is far
+        configuration.coalescing = .zero
+        configuration.encodesListAhead = false
+        let feed = MailFeed(name: "mail", source: source, configuration: configuration)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var prompt = Watcher(feed)
+        #expect(try await prompt.read(until: try await source.loadEntries()))
+        #expect(await feed.encodedListVersion()?.sequence == 0)
+        for round in 0 ..< 5 {
+            source.mutate { $0[round].entry.summary += 1 }
+            #expect(try await prompt.read(until: try await source.loadEntries()), "round \(round)")
+        }
+        let latest = try #require(prompt.replica.version)
+        // Sent the list 5 changes behind, and one composed change; the feed encodes again.
+        var second = Watcher(feed)
+        #expect(try await second.read(until: try await source.loadEntries()))
+        #expect(second.outcomes.filter { $0 == .change }.count == 1, "\(second.outcomes)")
+        #expect(await feed.encodedListVersion() == latest)
+        // One change later, the next watcher is sent that list: close enough, kept.
+        source.mutate { $0[7].entry.summary += 1 }
+        #expect(try await prompt.read(until: try await source.loadEntries()))
+        var third = Watcher(feed)
+        #expect(try await third.read(until: try await source.loadEntries()))
+        #expect(await feed.encodedListVersion() == latest)
+    }
+
     @Test func itemsAreServedForListedIdentifiersOnly() async throws {
         let source = MailSource((1 ... 10).map { MailRecords.record($0, section: "Inbox") })
         var configuration = ListFeedConfiguration()
