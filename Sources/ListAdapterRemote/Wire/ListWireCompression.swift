@@ -108,17 +108,7 @@ enum Deflate {
         guard listadapter_deflate_init(&stream, max(1, min(9, level))) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))
-        var status = Z_OK
-        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-            input.withUnsafeBufferPointer { source in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = uInt(buffer.count)
-                status = deflate(&stream, Z_FINISH)
-            }
-            initialized = bound - Int(stream.avail_out)
-        }
+        let (output, status) = finish(&stream, input[...], capacity: bound) { deflate(&$0, Z_FINISH) }
         return status == Z_STREAM_END ? output : nil
     }
 
@@ -128,18 +118,7 @@ enum Deflate {
         guard listadapter_inflate_init(&stream) == Z_OK else { return .invalid("no memory") }
         defer { inflateEnd(&stream) }
         // One byte more than announced: data that goes on past it is told from data that ends there.
-        let capacity = count + 1
-        var status = Z_OK
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            input.withUnsafeBufferPointer { source in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = uInt(buffer.count)
-                status = CListAdapterZlib.inflate(&stream, Z_FINISH)
-            }
-            initialized = capacity - Int(stream.avail_out)
-        }
+        let (output, status) = finish(&stream, input, capacity: count + 1) { CListAdapterZlib.inflate(&$0, Z_FINISH) }
         switch status {
         case Z_STREAM_END:
             if output.count > count { return .longer }
@@ -153,5 +132,22 @@ enum Deflate {
         default:
             return .invalid(stream.msg.map { String(cString: $0) } ?? "error \(status)")
         }
+    }
+
+    /// Runs `step` (zlib's `deflate` or `inflate` with `Z_FINISH`) once over the whole of
+    /// `input` into a new buffer of `capacity` bytes: the bytes it wrote and its status.
+    private static func finish(_ stream: inout z_stream, _ input: ArraySlice<UInt8>, capacity: Int, _ step: (inout z_stream) -> Int32) -> ([UInt8], Int32) {
+        var status = Z_OK
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            input.withUnsafeBufferPointer { source in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = buffer.baseAddress
+                stream.avail_out = uInt(buffer.count)
+                status = step(&stream)
+            }
+            initialized = capacity - Int(stream.avail_out)
+        }
+        return (output, status)
     }
 }
