@@ -17,6 +17,10 @@ struct SampleCommand: ParsableCommand {
 @main
 enum SampleMain {
     static func main() {
+        // A closed standard output is an error of write(2) (StandardStreams), not a signal
+        // that kills the process; SIGINT, SIGTERM and SIGHUP are routed from here on.
+        signal(SIGPIPE, SIG_IGN)
+        TerminationSignals.install()
         do {
             var command = try SampleCommand.parseAsRoot()
             try command.run()
@@ -27,7 +31,7 @@ enum SampleMain {
                 if !message.isEmpty { print(message) }
                 exit(0)
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if !message.isEmpty { StandardStreams.error(message) }
             exit(error is ExitCode ? code.rawValue : ExitStatus.cannotStart.rawValue)
         }
     }

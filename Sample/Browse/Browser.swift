@@ -25,7 +25,7 @@ enum Browser {
     /// with `status`. Main queue (blocked while the change log is removed).
     static func end(with failure: SourceFailure, status: ExitStatus, cleanUp: ChangeLogCleanup? = nil) -> Never {
         Terminal.restore()
-        FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+        StandardStreams.error("Error: \(failure)")
         if let cleanUp {
             let done = DispatchSemaphore(value: 0)
             cleanUp.afterFailedFirstLoad(on: .global()) { done.signal() }

@@ -49,32 +49,31 @@ struct DemoDatabase {
         guard lock >= 0 else { throw SampleError("cannot create \(path).lock: \(String(cString: strerror(errno)))") }
         defer { close(lock) }                                     // releases the lock
         if flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            print("another sample is creating the demo database at \(path); waiting for it")
+            StandardStreams.output("another sample is creating the demo database at \(path); waiting for it")
             flock(lock, LOCK_EX)
         }
         // Another process may have finished it while this one waited.
         if FileManager.default.fileExists(atPath: path) { return false }
         if FileManager.default.fileExists(atPath: partialPath) {
-            print("removing an unfinished demo database left by an interrupted run")
+            StandardStreams.output("removing an unfinished demo database left by an interrupted run")
         }
         removePartialFiles()
-        print("creating the demo database at \(path) (once; \(Self.approximateSize(rows: rows)) on disk)")
-        let signals = removePartialFilesOnInterrupt()
-        defer {
-            signals.forEach { $0.cancel() }
-            for number in Self.interruptions { signal(number, SIG_DFL) }
-        }
+        StandardStreams.output("creating the demo database at \(path) (once; \(Self.approximateSize(rows: rows)) on disk)")
         // For the tests of an interrupted creation: with LISTADAPTER_SAMPLE_HOLD_CREATION set,
         // creation stops after its first progress report and waits for a signal (whose
         // handler removes the files and exits), so that Ctrl-C lands during creation
         // however fast the machine writes.
         let holds = ProcessInfo.processInfo.environment["LISTADAPTER_SAMPLE_HOLD_CREATION"] != nil
         do {
-            try MailGenerator(path: partialPath, rows: rows, days: max(1, rows / 1_000)).generate { done, total in
-                progress(done, total)
-                while holds { _ = sleep(3_600) }
+            // SIGINT, SIGTERM or SIGHUP meanwhile: the unfinished files are removed and the
+            // process exits with 128 plus the signal, as the shell expects of an interrupted program.
+            try TerminationSignals.during(.removeFiles(partialFiles, note: "removed the unfinished demo database; the next run starts again")) {
+                try MailGenerator(path: partialPath, rows: rows, days: max(1, rows / 1_000)).generate { done, total in
+                    progress(done, total)
+                    while holds { _ = sleep(3_600) }
+                }
+                try FileManager.default.moveItem(atPath: partialPath, toPath: path)
             }
-            try FileManager.default.moveItem(atPath: partialPath, toPath: path)
         } catch {
             removePartialFiles()
             throw SampleError("cannot create the demo database \(path): \(error)")
@@ -90,28 +89,7 @@ struct DemoDatabase {
         return megabytes >= 1_000 ? String(format: "about %.1f GB", Double(megabytes) / 1_000) : "about \(megabytes) MB"
     }
 
-    private static let interruptions = [SIGINT, SIGTERM, SIGHUP]
-
     private func removePartialFiles() {
         for file in partialFiles { unlink(file) }
-    }
-
-    /// On SIGINT, SIGTERM or SIGHUP, removes the unfinished files and exits with 128 plus
-    /// the signal number, as the shell expects of an interrupted program. The handlers run
-    /// on a queue of their own, since the main thread is busy creating.
-    private func removePartialFilesOnInterrupt() -> [any DispatchSourceProtocol] {
-        let files = partialFiles
-        return Self.interruptions.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
-            source.setEventHandler {
-                for file in files { unlink(file) }
-                let note = "\ninterrupted: removed the unfinished demo database; the next run starts again\n"
-                _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-                _exit(128 + number)                           // not exit(): the main thread is mid-write
-            }
-            source.resume()
-            return source
-        }
     }
 }

@@ -37,7 +37,7 @@ final class Terminal: @unchecked Sendable {
     static func restore() {
         guard var saved else { return }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-        FileHandle.standardOutput.write(Data("\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8))
+        StandardStreams.outputRaw("\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
         Terminal.saved = nil
     }
 
@@ -51,7 +51,7 @@ final class Terminal: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.outputRaw(text)
     }
 
     /// Calls `onKey` for every key and `onResize` on window changes, on the main queue.
@@ -68,7 +68,9 @@ final class Terminal: @unchecked Sendable {
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler(handler: onResize)
         resize.resume()
-        sources += ProcessEnd.onTerminationSignals() + [input, resize]
+        // SIGINT and SIGTERM exit through `exit`, whose `atexit` handler restores the terminal
+        // (TerminationSignals, from the start of the process).
+        sources += [input, resize]
     }
 
     static func parse(_ bytes: [UInt8]) -> [Key] {

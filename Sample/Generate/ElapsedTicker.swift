@@ -44,6 +44,6 @@ final class ElapsedTicker: @unchecked Sendable {
     }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.errorRaw(text)
     }
 }

@@ -22,8 +22,17 @@ struct GenerateCommand: ParsableCommand {
         guard sections > 0 else { throw ValidationError("--sections must be positive") }
         let bar = ProgressBar(label: "generating")
         let start = Date()
+        let files = ["", "-wal", "-shm", "-journal"].map { db + $0 }
+        let interrupted = TerminationSignals.Phase.removeFiles(files, note: "removed the unfinished \(db)")
         do {
-            try MailGenerator(path: db, rows: rows, days: sections).generate { bar.update($0, of: $1) }
+            // Checked before the phase that removes the files on SIGINT or SIGTERM: a file that
+            // was there before is never ours to remove.
+            if FileManager.default.fileExists(atPath: db) {
+                throw SampleError("\(db) already exists; remove it or choose another --db")
+            }
+            try TerminationSignals.during(interrupted) {
+                try MailGenerator(path: db, rows: rows, days: sections).generate { bar.update($0, of: $1) }
+            }
         } catch let error as SampleError {
             throw error
         } catch {

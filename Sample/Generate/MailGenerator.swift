@@ -98,7 +98,7 @@ struct MailGenerator {
             written += count
             progress(written, rows)
         }
-        FileHandle.standardError.write(Data("building the list index and the search index...\n".utf8))
+        StandardStreams.error("building the list index and the search index...")
         try pool.write { db in try db.execute(sql: Self.indexesAndSearch) }
         try pool.close()
     }

@@ -29,6 +29,6 @@ final class ProgressBar {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.errorRaw(text)
     }
 }

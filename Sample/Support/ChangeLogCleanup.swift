@@ -36,6 +36,6 @@ struct ChangeLogCleanup: Sendable {
     }
 
     private static func note(_ text: String) {
-        FileHandle.standardError.write(Data("note: \(text)\n".utf8))
+        StandardStreams.error("note: \(text)")
     }
 }

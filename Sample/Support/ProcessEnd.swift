@@ -1,20 +1,8 @@
 import Dispatch
 import Foundation
 
-/// How the long-running commands end: on SIGINT or SIGTERM, or at the end of their input.
+/// How the long-running commands end at the end of their input (signals: ``TerminationSignals``).
 enum ProcessEnd {
-    /// Calls `handler` on the main queue on SIGINT or SIGTERM (exiting with status 0 by
-    /// default); returns the signal sources, which must be kept.
-    static func onTerminationSignals(_ handler: @escaping @Sendable () -> Void = { exit(ExitStatus.success.rawValue) }) -> [any DispatchSourceProtocol] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
-        }
-    }
-
     /// Calls `handler` on the main queue once standard input reaches its end, is closed or
     /// cannot be read; what it reads is discarded.
     ///

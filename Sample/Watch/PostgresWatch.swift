@@ -71,7 +71,7 @@ struct PostgresWatch {
                 if printer.json {
                     printer.print(failure)
                 } else {
-                    FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+                    StandardStreams.error("Error: \(failure)")
                 }
                 exit(ExitStatus.cannotStart.rawValue)
             }

@@ -28,7 +28,6 @@ final class WatchSession<ID: Hashable & Sendable, Summary: Equatable & Sendable,
     private let label: String
     private let printer: WatchPrinter
     private var observation: ListObservation?
-    private var signals: [any DispatchSourceProtocol] = []
     private var hasListed = false
     private var hasInput = true
     /// When the current run of failures began; `nil` while the source is healthy.
@@ -46,7 +45,8 @@ final class WatchSession<ID: Hashable & Sendable, Summary: Equatable & Sendable,
     ) {
         let session = WatchSession(source: source, label: label, printer: printer, patience: patience, cleanUp: cleanUp)
         runningWatchSession = session
-        session.signals = ProcessEnd.onTerminationSignals()
+        // `watch | head`: once nobody reads the output, there is nothing left to do.
+        StandardStreams.whenOutputCloses { exit(ExitStatus.success.rawValue) }
         ProcessEnd.onEndOfInput { [weak session] in session?.inputEnded() }
     }
 

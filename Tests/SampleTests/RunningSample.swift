@@ -13,9 +13,13 @@ final class RunningSample: @unchecked Sendable {
     private let errorRead = DispatchGroup()
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], inputFromDevNull: Bool = false) throws {
+    /// Starts `sample` with `arguments`, and `environment` added to the test's own.
+    init(_ arguments: [String], inputFromDevNull: Bool = false, environment: [String: String] = [:]) throws {
         process.executableURL = try SampleProcess.executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = inputFromDevNull ? FileHandle.nullDevice : input
         let output = Pipe().closingOnExec()
         let error = Pipe().closingOnExec()
