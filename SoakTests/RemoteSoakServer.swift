@@ -85,7 +85,7 @@ final class RemoteSoakServer {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .listServer(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
             logger: logger

@@ -60,14 +60,14 @@ struct MailServer {
         let scheme = tls == nil ? "http" : "https"
         let app = Application(
             router: router,
-            server: try tls.map { try .tls(.http1WebSocketUpgrade(webSocketRouter: router), tlsConfiguration: $0) } ?? .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try tls.map { try .tls(.listServer(webSocketRouter: router), tlsConfiguration: $0) } ?? .listServer(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname(host, port: command.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 Self.say("""
                     serving \(path) as \(scheme)://\(host):\(port)/lists/mail
                     token: \(token)
-                    watch it: swift run --traits WebSocket sample watch --remote \(scheme)://\(host):\(port)/lists/mail --token \(token)\(tls == nil ? "" : " [--ca-certificate FILE]")
+                    watch it: swift run \(Self.buildOptions)--traits WebSocket sample watch --remote \(scheme)://\(host):\(port)/lists/mail --token \(token)\(tls == nil ? "" : " [--ca-certificate FILE]")
                     \(writer == nil ? "" : "simulated mail is being written; ")Ctrl-C stops.
                     """)
                 writer?.toggle()
@@ -83,16 +83,23 @@ struct MailServer {
                 }
             } catch is CancellationError {
             } catch {
-                FileHandle.standardError.write(Data("Error: the server stopped: \(error)\n".utf8))
+                StandardStreams.error("Error: the server stopped: \(error)")
                 status = .sourceFailed
             }
             if writer?.isRunning == true { writer?.toggle() }
             Self.say("stopped")
             exit(status.rawValue)
         }
-        // Kept until the process exits: Ctrl-C or SIGTERM stops the server (its feed tells
-        // every watcher it is shutting down).
-        runningSignals = ProcessEnd.onTerminationSignals { task.cancel() }
+        // Ctrl-C or SIGTERM stops the server (its feed tells every watcher it is shutting
+        // down); a stop that has not ended within `stopLimit` exits anyway, saying so, and a
+        // second signal exits at once (TerminationSignals).
+        TerminationSignals.enter(.call {
+            task.cancel()
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopLimit) {
+                StandardStreams.error("note: the server's connections did not all close within \(Int(Self.stopLimit)) s; stopped anyway")
+                _exit(ExitStatus.success.rawValue)
+            }
+        })
         dispatchMain()
     }
 
@@ -116,9 +123,20 @@ struct MailServer {
         return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
     }
 
+    /// The `swift run` options of this build, so that the `watch` line it prints builds
+    /// nothing new when pasted (a debug build of the server's dependencies takes minutes).
+    #if DEBUG
+    static let buildOptions = ""
+    #else
+    static let buildOptions = "-c release "
+    #endif
+
+    /// How long an orderly stop may take before the process exits anyway.
+    static let stopLimit: Double = 4
+
     /// Writes a line to standard output at once (a pipe or file would hold `print`'s).
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStreams.output(text)
     }
 
     /// 24 random letters and digits.
@@ -135,7 +153,3 @@ struct MailServer {
     #endif
 }
 
-#if WebSocket
-/// The signal sources of `sample serve`, kept for the life of the process.
-nonisolated(unsafe) private var runningSignals: [any DispatchSourceProtocol] = []
-#endif

@@ -47,6 +47,7 @@ struct SourceFailure: Error, Sendable, CustomStringConvertible {
             let kind: String
             switch remote.kind {
             case .unauthorized: kind = "unauthorized"
+            case .forbidden: kind = "forbidden"
             case .listNotFound: kind = "listNotFound"
             case .serverUnavailable: kind = "serverUnavailable"
             case .serverStopped: kind = "serverStopped"

@@ -23,6 +23,9 @@ struct WatchPrinter: Sendable {
                 let update = ListUpdate(changes: info.changes, batches: [batch])
                 emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { "\($0)" }.serialized())
             } else {
+                // One line per change: a change UIKit takes in several batches (moves, then
+                // the reloads of moved rows) carries the same counts in each.
+                guard info.batchIndex == info.batchCount - 1 else { return }
                 let changes = info.changes
                 emit(String(
                     format: "+%d -%d, %d moves, %d updates, %d section moves: %@ in %@ (%.2f ms off the main thread)",
@@ -42,7 +45,7 @@ struct WatchPrinter: Sendable {
         if json {
             emit(warning.json.serialized())
         } else {
-            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            StandardStreams.error("warning: \(warning)")
         }
     }
 
@@ -52,11 +55,11 @@ struct WatchPrinter: Sendable {
         if json {
             emit(failure.json.serialized())
         } else {
-            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            StandardStreams.error("Error: \(failure)")
         }
     }
 
     private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.output(line)
     }
 }

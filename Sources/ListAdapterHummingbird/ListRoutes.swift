@@ -18,13 +18,16 @@ extension Router where Context: WebSocketRequestContext {
     ///   takes no edits, 409 when refused.
     ///
     /// Each needs `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
-    /// 401 and no byte of the list. Serve the router with
-    /// `.http1WebSocketUpgrade(webSocketRouter:)`, and run `server.run()` beside the app.
+    /// 401 (with `WWW-Authenticate: Bearer`) and no byte of the list; an unknown list is 404,
+    /// a malformed `after` 400, each with a JSON body `{"error":{"message":...}}`. Serve the
+    /// router with `.listServer(webSocketRouter:)`, which answers a refused WebSocket upgrade
+    /// with the same status and body (Hummingbird's own upgrade channel answers them all 400)
+    /// and bounds idle and half-sent connections; run `server.run()` beside the app.
     ///
     /// ```swift
     /// let router = Router(context: BasicWebSocketRequestContext.self)
     /// router.addListRoutes(server)
-    /// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+    /// let app = Application(router: router, server: .listServer(webSocketRouter: router))
     /// ```
     ///
     /// Threading: the routes run on the server's tasks; each watcher's messages are pulled by
@@ -101,9 +104,11 @@ extension Router where Context: WebSocketRequestContext {
         }
     }
 
-    /// The HTTP error that answers `error`: its status and its message, nothing more.
+    /// The HTTP error that answers `error`: its status and its message, nothing more (and
+    /// on 401 the scheme the routes take, as RFC 9110 asks).
     private static func httpError(_ error: ListServerError) -> HTTPError {
-        HTTPError(HTTPResponse.Status(code: error.httpStatus), message: error.description)
+        let headers: HTTPFields = error.httpStatus == 401 ? [.wwwAuthenticate: "Bearer"] : [:]
+        return HTTPError(HTTPResponse.Status(code: error.httpStatus), headers: headers, message: error.description)
     }
 }
 

@@ -17,7 +17,7 @@ func serve(_ source: InMemoryListSource<Int64, Int64, Message>) async throws {
     let server = ListServer(lists: [feed], access: .tokens(["inbox": ["the app's token"]]))
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.addListRoutes(server)
-    let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+    let app = Application(router: router, server: .listServer(webSocketRouter: router))
     try await withThrowingDiscardingTaskGroup { group in
         group.addTask { try await app.runService() }
         group.addTask { await server.run() }

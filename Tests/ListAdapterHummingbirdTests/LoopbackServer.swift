@@ -40,7 +40,9 @@ final class LoopbackServer: Sendable {
     /// Starts serving `server` on `port` (0: any free one), over TLS with `tls` when given,
     /// and returns once it listens. `runsFeeds`: whether it runs the server's feeds too
     /// (else the caller does, and they outlive this HTTP server).
-    static func start(_ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil, runsFeeds: Bool = true) async throws -> LoopbackServer {
+    static func start(
+        _ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil, runsFeeds: Bool = true, limits: ListConnectionLimits = .init()
+    ) async throws -> LoopbackServer {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addListRoutes(server)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
@@ -48,7 +50,8 @@ final class LoopbackServer: Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: try tls.map { try .tls(.http1WebSocketUpgrade(webSocketRouter: router), tlsConfiguration: $0) } ?? .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try tls.map { try .tls(.listServer(webSocketRouter: router, limits: limits), tlsConfiguration: $0) }
+                ?? .listServer(webSocketRouter: router, limits: limits),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
             logger: logger

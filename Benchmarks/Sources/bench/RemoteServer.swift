@@ -50,7 +50,7 @@ final class RemoteBenchServer: Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .listServer(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), backlog: 4_096),
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
             logger: logger

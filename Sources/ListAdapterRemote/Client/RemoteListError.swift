@@ -2,7 +2,9 @@ public import Foundation
 
 /// A failure of a ``RemoteListSource``, naming the list's URL. The adapter receives it
 /// through its load state and keeps its last good list; the source keeps reconnecting
-/// (except after ``Kind/unauthorized``).
+/// after a connection error or a server error (5xx), and stops for good after an answer
+/// that reconnecting cannot change: ``Kind/unauthorized`` (401), ``Kind/forbidden`` (403),
+/// ``Kind/listNotFound`` (404).
 ///
 /// Thread safety: a value type; use it on any queue.
 public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,7 +13,10 @@ public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertib
         /// The server refused the token (HTTP 401). The source stops connecting: make a new
         /// one with a good token.
         case unauthorized
-        /// The server serves no list at this URL (HTTP 404).
+        /// The token is known but may not watch this list (HTTP 403). The source stops
+        /// connecting.
+        case forbidden
+        /// The server serves no list at this URL (HTTP 404). The source stops connecting.
         case listNotFound
         /// The server cannot be reached, or dropped the connection.
         case serverUnavailable
@@ -47,8 +52,14 @@ public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertib
     /// The list's URL and what went wrong.
     public var description: String { "remote list \(url): \(message)" }
 
-    /// Whether reconnecting cannot help.
-    var isFinal: Bool { kind == .unauthorized }
+    /// Whether reconnecting cannot help: the server answered that this token, or this URL,
+    /// will not be served. Connection errors and server errors (5xx) pass.
+    var isFinal: Bool {
+        switch kind {
+        case .unauthorized, .forbidden, .listNotFound: true
+        default: false
+        }
+    }
 
     /// The error a transport's failure means for the list at `url`.
     static func from(_ error: any Error, url: URL) -> RemoteListError {
@@ -58,6 +69,7 @@ public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertib
         case let error as ListTransportError:
             switch error.kind {
             case .refused(401): return RemoteListError(.unauthorized, url: url, message: "the server refused the token (HTTP 401)")
+            case .refused(403): return RemoteListError(.forbidden, url: url, message: "the server does not let this token watch the list (HTTP 403)")
             case .refused(404): return RemoteListError(.listNotFound, url: url, message: "the server serves no list here (HTTP 404)")
             case .refused(let status): return RemoteListError(.httpStatus(status), url: url, message: error.description)
             case .unreachable: return RemoteListError(.serverUnavailable, url: url, message: error.description)
@@ -81,6 +93,6 @@ public enum RemoteListStatus: Sendable, Equatable {
     case connecting(lastError: RemoteListError?)
     /// Receiving changes; the list is at `version`.
     case live(ListVersion)
-    /// Stopped for good (a refused token).
+    /// Stopped for good: the server refused the token (401, 403) or serves no list at the URL (404).
     case failed(RemoteListError)
 }

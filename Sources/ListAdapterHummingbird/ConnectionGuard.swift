@@ -1,0 +1,152 @@
+#if WebSocket
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// The first handler of every connection of a list server (after TLS, when there is TLS):
+/// refuses a connection past ``ListConnectionLimits/maximumConnections`` with 503, and closes
+/// one that has not sent the whole header of its first request within
+/// ``ListConnectionLimits/requestHeaderTimeout`` with 408. Once that header has arrived it
+/// lets everything pass: from then on the connection is HTTP's (its idle timeout) or a
+/// WebSocket's. It keeps the first request's head (``firstRequest``, set by
+/// ``FirstRequestCapture``) for ``RefusedUpgradeAnswer``.
+///
+/// It reads bytes, not HTTP: a header ends at the first empty line (CRLF CRLF, or LF LF).
+///
+/// The connection's event loop only.
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private enum State {
+        /// Waiting for the end of the first header; `lineEnded` when the last byte (not
+        /// counting CR) was LF.
+        case awaitingHeader(lineEnded: Bool)
+        /// Answered and closing: nothing more is read.
+        case refused
+        case headerReceived
+    }
+
+    private let timeout: TimeAmount
+    private let refuses: Bool
+    private var state = State.awaitingHeader(lineEnded: false)
+    private var deadline: Scheduled<Void>?
+    /// The head of the connection's first request, once decoded.
+    var firstRequest: HTTPRequestHead?
+
+    /// - Parameters:
+    ///   - timeout: How long the first request's header may take.
+    ///   - refuses: Whether the connection is one too many: answered 503 at once and closed.
+    init(timeout: TimeAmount, refuses: Bool) {
+        self.timeout = timeout
+        self.refuses = refuses
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .awaitingHeader(var lineEnded) = state else {
+            if case .headerReceived = state { context.fireChannelRead(data) }
+            return
+        }
+        let buffer = unwrapInboundIn(data)
+        var complete = false
+        for byte in buffer.readableBytesView where byte != UInt8(ascii: "\r") {
+            if byte == UInt8(ascii: "\n") {
+                if lineEnded { complete = true; break }
+                lineEnded = true
+            } else {
+                lineEnded = false
+            }
+        }
+        if complete {
+            state = .headerReceived
+            deadline?.cancel()
+            deadline = nil
+            context.fireChannelRead(data)
+        } else {
+            state = .awaitingHeader(lineEnded: lineEnded)
+            context.fireChannelRead(data)
+        }
+    }
+
+    private func start(_ context: ChannelHandlerContext) {
+        guard deadline == nil, case .awaitingHeader = state else { return }
+        if refuses {
+            refuse(context, status: "503 Service Unavailable", extraHeaders: "Retry-After: 1\r\n",
+                   message: "the server has as many connections open as it allows; try again shortly")
+            return
+        }
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            deadline = nil
+            guard case .awaitingHeader = state else { return }
+            refuse(context, status: "408 Request Timeout", extraHeaders: "",
+                   message: "the request's header did not arrive within \(timeout.nanoseconds / 1_000_000) ms")
+        }
+    }
+
+    /// Answers with `status` and a JSON error body (as the routes' errors have it), then closes.
+    private func refuse(_ context: ChannelHandlerContext, status: String, extraHeaders: String, message: String) {
+        state = .refused
+        let body = #"{"error":{"message":"\#(message)"}}"#
+        let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n\(extraHeaders)Connection: close\r\n\r\n"
+        context.writeAndFlush(NIOAny(context.channel.allocator.buffer(string: head + body)), promise: nil)
+        context.close(promise: nil)
+    }
+}
+
+/// Hands the first request's head, as decoded, to the connection's ``ConnectionGuard``,
+/// then leaves the pipeline (before any upgrade: after one, what follows the decoder is no
+/// longer HTTP).
+///
+/// The connection's event loop only.
+final class FirstRequestCapture: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+
+    private let connectionGuard: ConnectionGuard
+
+    init(_ connectionGuard: ConnectionGuard) {
+        self.connectionGuard = connectionGuard
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(let head) = unwrapInboundIn(data) {
+            connectionGuard.firstRequest = head
+            context.fireChannelRead(data)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
+        context.fireChannelRead(data)
+    }
+}
+
+/// How many connections a list server has open, shared by all of them.
+///
+/// Any thread (behind a lock).
+final class ConnectionCount: Sendable {
+    private let open = NIOLockedValueBox(0)
+
+    /// Counts `channel` until it closes; returns whether it is within `maximum`.
+    func admit(_ channel: any Channel, maximum: Int) -> Bool {
+        let count = open.withLockedValue { open in
+            open += 1
+            return open
+        }
+        channel.closeFuture.whenComplete { [open] _ in open.withLockedValue { $0 -= 1 } }
+        return count <= maximum
+    }
+}
+#endif

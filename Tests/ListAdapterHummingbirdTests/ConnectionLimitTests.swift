@@ -1,0 +1,106 @@
+#if WebSocket
+import Foundation
+import ListAdapter
+import ListAdapterHummingbird
+import ListAdapterServer
+import TestSupport
+import Testing
+
+/// A list server's connections held to ``ListConnectionLimits``, driven byte by byte over
+/// TCP as a slow-loris attack would: a connection that sends nothing, or half a header, is
+/// answered 408 and closed; one past the cap is answered 503 at once; an idle keep-alive
+/// connection is closed; and a good watcher still gets in throughout. Oracle: what the
+/// server sends and when it closes, against the limits it was given.
+@Suite("Connection limits", .hangGuard)
+struct ConnectionLimitTests {
+    static let token = "limits"
+
+    static func upgrade(_ authorization: String = "Bearer \(token)") -> String {
+        "GET /lists/mail/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \(authorization)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+            + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    }
+
+    static func start(_ limits: ListConnectionLimits, access: ListAccess = .tokens(["mail": [token]])) async throws -> LoopbackServer {
+        let source = MailSource((1 ... 20).map { .init(entry: ListEntry(id: Int64($0), section: "Inbox", summary: 1), item: Mail(id: Int64($0), subject: "m\($0)")) })
+        let server = ListServer(lists: [ListFeed(name: "mail", source: source)], access: access)
+        return try await LoopbackServer.start(server, limits: limits)
+    }
+
+    /// An unknown list, asked with a token the access lets through: 404 with the JSON body,
+    /// on the upgrade as on the plain request (Hummingbird's own channel answers 400).
+    @Test func anUnknownListIs404OnTheUpgradeToo() async throws {
+        let server = try await Self.start(ListConnectionLimits(), access: ListAccess { _, token in token != nil })
+        defer { Task { await server.stop() } }
+        for upgrade in [true, false] {
+            let connection = try RawHTTPConnection(port: server.port)
+            let request = Self.upgrade().replacingOccurrences(of: "/lists/mail/", with: "/lists/nope/")
+            try connection.send(upgrade ? request : request.replacingOccurrences(of: "Connection: Upgrade\r\nUpgrade: websocket\r\n", with: ""))
+            let answer = try await connection.response()
+            #expect(answer.status == 404 && answer.bodyText.contains("no list of this name"), "upgrade \(upgrade): \(answer)")
+        }
+    }
+
+    @Test func silentAndHalfSentConnectionsAreAnswered408AndClosed() async throws {
+        let server = try await Self.start(ListConnectionLimits(requestHeaderTimeout: .milliseconds(300)))
+        defer { Task { await server.stop() } }
+        let silent = try RawHTTPConnection(port: server.port)
+        let halfSent = try RawHTTPConnection(port: server.port)
+        try halfSent.send("GET /lists/mail/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bear")
+        // A good watcher meanwhile.
+        let good = try RawHTTPConnection(port: server.port)
+        try good.send(Self.upgrade())
+        #expect(try await good.response().status == 101)
+        for connection in [silent, halfSent] {
+            let answer = try await connection.response(within: .seconds(60))
+            #expect(answer.status == 408, "\(answer)")
+            #expect(answer.bodyText.contains("did not arrive within 300 ms"), "\(answer)")
+            #expect(try await connection.closes(within: .seconds(60)))
+        }
+        // The upgraded watcher is not a header in waiting: it stays open past the deadline.
+        #expect(!(try await good.closes(within: .seconds(1))))
+    }
+
+    @Test func aConnectionPastTheCapIsAnswered503AndAFreedPlaceIsTakenAgain() async throws {
+        let server = try await Self.start(ListConnectionLimits(maximumConnections: 3))
+        defer { Task { await server.stop() } }
+        var held = try (0 ..< 3).map { _ in try RawHTTPConnection(port: server.port) }
+        for connection in held {
+            try connection.send(Self.upgrade())
+            #expect(try await connection.response().status == 101)
+        }
+        let surplus = try RawHTTPConnection(port: server.port)
+        let refused = try await surplus.response()
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "1", "\(refused)")
+        #expect(try await surplus.closes(within: .seconds(60)))
+        // One closes: once the server has seen it go, a new connection is served (asked
+        // until it is: the close reaches the server's count on its own event loop).
+        held.removeLast()
+        var status = 503
+        while status == 503 {
+            let next = try RawHTTPConnection(port: server.port)
+            try next.send(Self.upgrade())
+            status = try await next.response().status
+        }
+        #expect(status == 101)
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAfterItsTimeoutAndNotBefore() async throws {
+        // A plain GET of the watch route with a good token is answered 200 and kept alive.
+        let request = "GET /lists/mail/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n"
+        let patient = try await Self.start(ListConnectionLimits(idleTimeout: .seconds(600)))
+        let strict = try await Self.start(ListConnectionLimits(idleTimeout: .milliseconds(300)))
+        defer { Task { await patient.stop(); await strict.stop() } }
+        let kept = try RawHTTPConnection(port: patient.port)
+        let closed = try RawHTTPConnection(port: strict.port)
+        for connection in [kept, closed] {
+            try connection.send(request)
+            #expect(try await connection.response().status == 200)
+        }
+        #expect(try await closed.closes(within: .seconds(60)))
+        // The same answer with a 10-minute timeout leaves the connection open, and serving.
+        #expect(!(try await kept.closes(within: .seconds(1))))
+        try kept.send(request)
+        #expect(try await kept.response().status == 200)
+    }
+}
+#endif
