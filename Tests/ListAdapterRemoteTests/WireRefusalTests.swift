@@ -86,9 +86,12 @@ struct WireRefusalTests {
         #expect(intact == WireReference.read(messages))
         guard case .read(let events) = intact, events.count == 2 else { Issue.record("the intact messages gave \(intact)"); return }
         var read = 0
+        // Half the time a message chosen at random, half the message of a byte chosen at
+        // random (so the long change is damaged as often as its bytes are many).
+        let byteOwners = messages.indices.flatMap { Array(repeating: $0, count: messages[$0].count) }
         for _ in 0 ..< 200 {
             var damaged = messages
-            let which = Int.random(in: 0 ..< damaged.count, using: &random)
+            let which = Bool.random(using: &random) ? Int.random(in: 0 ..< damaged.count, using: &random) : byteOwners.randomElement(using: &random)!
             for _ in 0 ..< Int.random(in: 1 ... 4, using: &random) where !damaged[which].isEmpty {
                 damaged[which][Int.random(in: 0 ..< damaged[which].count, using: &random)] = UInt8.random(in: 0 ... 255, using: &random)
             }
