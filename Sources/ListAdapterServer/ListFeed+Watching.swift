@@ -72,17 +72,45 @@ extension ListFeed {
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = state.withLock { state -> Bool in
-                    if state.changeCount != changeCount || Task.isCancelled { return true }
+                let (now, observers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if state.changeCount != changeCount || Task.isCancelled { return (true, []) }
                     state.waiters[id] = continuation
-                    return false
+                    let ready = state.waiterObservers.filter { $0.value.count <= state.waiters.count }
+                    for key in ready.keys { state.waiterObservers[key] = nil }
+                    return (false, ready.values.map(\.continuation))
                 }
                 if now { continuation.resume() }
+                for observer in observers { observer.resume() }
             }
         } onCancel: {
             state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
+
+    /// Returns once at least `count` watchers wait for a change (up to date, or before the
+    /// first read), or once the calling task is cancelled: for tests that must act while
+    /// a watcher waits, such as cancelling it. Any task.
+    package func waitUntilWatchersWait(_ count: Int) async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if state.waiters.count >= count || Task.isCancelled { return true }
+                    state.waiterObservers[id] = (count, continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiterObservers.removeValue(forKey: id) }?.continuation.resume()
+        }
+    }
+
+    /// How many watchers wait for a change now. Any task.
+    package var waitingWatchers: Int { state.withLock { $0.waiters.count } }
 
     /// A watcher's messages, from `version` on (`nil`: it holds nothing and starts with the
     /// whole list), compressed where the watcher accepts `compression` and the feed's

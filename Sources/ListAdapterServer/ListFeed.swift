@@ -46,6 +46,9 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
         var changeCount = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
+        /// Tasks waiting until at least `count` watchers wait (``waitUntilWatchersWait(_:)``),
+        /// numbered like the waiters.
+        var waiterObservers: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
         /// The next read must be a full one (the first, and after a failure).
         var needsBaseline = true
         var isRunning = false

@@ -97,6 +97,41 @@ struct ListFeedTests {
         }
     }
 
+    @Test func aWatcherAtTheWindowsEdgeGetsOneChangeAndOnePastItGetsTheList() async throws {
+        let source = MailSource((1 ... 40).map { MailRecords.record($0, section: $0 <= 20 ? "Today" : "Yesterday") })
+        var configuration = ListFeedConfiguration()
+        configuration.windowChanges = 4
+        configuration.coalescing = .zero
+        configuration.compression = nil
+        let feed = MailFeed(name: "mail", source: source, configuration: configuration)
+        let runner = Task { await feed.run() }
+        defer { runner.cancel() }
+        var prompt = Watcher(feed)
+        #expect(try await prompt.read(until: try await source.loadEntries()))
+        // The replica at each version: versions 0 to 6, one change each.
+        var replicas = [prompt.replica]
+        for round in 1 ... 6 {
+            source.mutate { $0[round].entry.summary += 1 }
+            #expect(try await prompt.read(until: try await source.loadEntries()), "round \(round)")
+            replicas.append(prompt.replica)
+            #expect(prompt.replica.version?.sequence == UInt64(round), "round \(round): \(String(describing: prompt.replica.version))")
+        }
+        let truth = try await source.loadEntries()
+        // The window holds the last 4 changes exactly: those to versions 3 to 6.
+        #expect(feed.retainedChanges == 4)
+        // At version 2, exactly 4 behind: one change, composed from the window's four.
+        var atEdge = Watcher(feed, after: replicas[2].version)
+        atEdge.replica = replicas[2]
+        #expect(try await atEdge.read(until: truth))
+        #expect(atEdge.outcomes == [.change] && atEdge.received.map(\.kind) == [ListWireMessages<Int64, Int64>.Kind.change.rawValue], "\(atEdge.outcomes)")
+        // At version 1, 5 behind: the window no longer reaches it; the whole list.
+        var pastEdge = Watcher(feed, after: replicas[1].version)
+        pastEdge.replica = replicas[1]
+        #expect(try await pastEdge.read(until: truth))
+        let afterParts = pastEdge.outcomes.drop { $0 == .partial }
+        #expect(afterParts.first == .list && afterParts.dropFirst().allSatisfy { $0 == .change }, "\(pastEdge.outcomes)")
+    }
+
     @Test(arguments: [true, false])
     func aFeedKeepsItsListEncodedAheadOfItsWatchers(ahead: Bool) async throws {
         let source = MailSource((1 ... 300).map { MailRecords.record($0, section: $0 <= 100 ? "Today" : "Yesterday") })
@@ -214,15 +249,23 @@ struct ListFeedTests {
         let feed = MailFeed(name: "mail", source: source)
         let runner = Task { await feed.run() }
         defer { runner.cancel() }
+        // The feed has its list before the watcher starts: the watcher's only wait is the
+        // one up to date.
+        var first = Watcher(feed)
+        #expect(try await first.read { $0.version != nil })
         let watching = Task {
             var watcher = Watcher(feed)
-            _ = try await watcher.read { $0.version != nil }
+            guard try await watcher.read(until: { $0.version != nil }) else { return "no list" }
             // Up to date: the next read waits for a change that never comes.
-            return try await watcher.read { _ in false }
+            let readOn = try await watcher.read(until: { _ in false })
+            return readOn ? "read on" : "ended"
         }
-        // The watcher is waiting (or about to): cancelling must end its wait.
+        // Cancelled while it waits (the feed holds its continuation), it ends, and the feed
+        // lets go of it.
+        await feed.waitUntilWatchersWait(1)
         watching.cancel()
-        #expect(try await watching.value == false)
+        #expect(try await watching.value == "ended")
+        #expect(feed.waitingWatchers == 0)
     }
 }
 
