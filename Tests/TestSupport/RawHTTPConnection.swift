@@ -29,7 +29,11 @@ package final class RawHTTPConnection {
 
     /// Connects to `127.0.0.1:port`.
     package init(port: Int) throws {
+        #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -51,7 +55,12 @@ package final class RawHTTPConnection {
     package func send(_ text: String) throws {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+            #else
+            let flags: Int32 = 0
+            #endif
+            let written = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress, $0.count, flags) }
             guard written > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             bytes = bytes.dropFirst(written)
         }
@@ -154,4 +163,9 @@ extension RawHTTPConnection: @unchecked Sendable {
             Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
         }
     }
+}
+
+/// `send(2)`, named apart from the method that calls it.
+private func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, bytes, count, flags)
 }
