@@ -46,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // WSCore (hummingbird-websocket's own dependency): the Linux watch's WebSocket frames,
+        // behind our own connection channel (ListWebSocketChannel).
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // Linux apps' payload and edit requests over HTTPS with the TLS settings the app gives
         // (trait WebSocket; Apple platforms use URLSession).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -91,6 +94,7 @@ let package = Package(
             dependencies: [
                 "ListAdapter", "CListAdapterZlib",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
+                .product(name: "WSCore", package: "swift-websocket", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux], traits: ["WebSocket"])),
             ],
             swiftSettings: strictSettings

@@ -37,11 +37,13 @@ final class LoopbackServer: Sendable {
         self.isTLS = isTLS
     }
 
-    /// Starts serving `server` on `port` (0: any free one), over TLS with `tls` when given,
-    /// and returns once it listens. `runsFeeds`: whether it runs the server's feeds too
-    /// (else the caller does, and they outlive this HTTP server).
+    /// Starts serving `server` on `address` (127.0.0.1 unless told, ::1 for IPv6) and `port`
+    /// (0: any free one), over TLS with `tls` when given, and returns once it listens.
+    /// `runsFeeds`: whether it runs the server's feeds too (else the caller does, and they
+    /// outlive this HTTP server). `limits`: the server's connection limits.
     static func start(
-        _ server: ListServer, port: Int = 0, tls: TLSConfiguration? = nil, runsFeeds: Bool = true, limits: ListConnectionLimits = .init()
+        _ server: ListServer, address: String = "127.0.0.1", port: Int = 0, tls: TLSConfiguration? = nil, runsFeeds: Bool = true,
+        limits: ListConnectionLimits = .init()
     ) async throws -> LoopbackServer {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addListRoutes(server)
@@ -52,7 +54,7 @@ final class LoopbackServer: Sendable {
             router: router,
             server: try tls.map { try .tls(.listServer(webSocketRouter: router, limits: limits), tlsConfiguration: $0) }
                 ?? .listServer(webSocketRouter: router, limits: limits),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port)),
+            configuration: ApplicationConfiguration(address: .hostname(address, port: port)),
             onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? -1) },
             logger: logger
         )
@@ -74,6 +76,13 @@ final class LoopbackServer: Sendable {
     /// name, over TLS).
     func url(_ name: String) -> URL {
         URL(string: isTLS ? "https://localhost:\(port)/lists/\(name)" : "http://127.0.0.1:\(port)/lists/\(name)")!
+    }
+
+    /// The URL of the list `name` on this server at `host`: a name, an IPv4 address or an
+    /// IPv6 one (put in brackets here).
+    func url(_ name: String, host: String) -> URL {
+        let authority = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "\(isTLS ? "https" : "http")://\(authority):\(port)/lists/\(name)")!
     }
 
     /// Stops the server (its feeds tell watchers it is shutting down) and waits until it

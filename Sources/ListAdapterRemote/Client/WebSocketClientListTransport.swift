@@ -6,12 +6,15 @@ import Logging
 import NIOCore
 public import NIOSSL
 
-/// The ``ListTransport`` of Linux: watches over hummingbird-websocket's `WebSocketClient`,
-/// payload and edit requests over AsyncHTTPClient (both SwiftNIO). Needs the package trait
-/// `WebSocket`.
+/// The ``ListTransport`` of Linux: watches over hummingbird-websocket's client connection
+/// and WebSocket frames, payload and edit requests over AsyncHTTPClient (both SwiftNIO).
+/// Needs the package trait `WebSocket`.
 ///
 /// `https` and `wss` URLs use TLS (SwiftNIO SSL) with the system's trusted roots, or with
-/// the `TLSConfiguration` given (a private certificate authority, a pinned certificate):
+/// the `TLSConfiguration` given (a private certificate authority, a pinned certificate).
+/// The certificate must name the URL's host: a host name among its DNS names (and sent as
+/// the server name, SNI), an IP address (`https://127.0.0.1:8080`, `https://[::1]:8080`)
+/// among its IP addresses (and no server name sent, as RFC 6066 asks):
 ///
 /// ```swift
 /// var tls = TLSConfiguration.makeClientConfiguration()
@@ -77,7 +80,7 @@ public struct WebSocketClientListTransport: ListTransport {
         let handshake = HandshakeDeadline(timeout: handshakeTimeout, error: ListTransportError(.unreachable, url: url, message: "the WebSocket upgrade did not complete within \(handshakeTimeout)"))
         do {
             try await handshake.run {
-                try await WebSocketClient.connect(url: url.absoluteString, configuration: clientConfiguration, tlsConfiguration: tlsConfiguration, logger: Self.logger) { inbound, _, _ in
+                try await ListWebSocketChannel.connect(url: url, configuration: clientConfiguration, tlsConfiguration: tlsConfiguration, logger: Self.logger) { inbound, _, _ in
                     // Too late: the watch already failed (a late upgrade must not deliver).
                     guard handshake.upgraded() else { return }
                     for try await message in inbound.messages(maxSize: maximum) {
