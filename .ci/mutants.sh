@@ -62,10 +62,10 @@ mutants=(
     'ListAdapterServerTests\.ListAccessTests'
 
     "edit confirmation: a move the source put elsewhere is confirmed"
-    Sources/ListAdapter/Adapter/ListViewAdapter+PendingEdits.swift
-    '                ended.append(.failure(ListEditError(.placedElsewhere(path), edit: pending.edit)))'
-    '                ended.append(.success(pending.edit))'
-    'ListAdapterTests\.(EditTests|ConcurrentEditTests)'
+    Sources/ListAdapter/Adapter/PendingEdit.swift
+    '                    return isLoadAfterWrite ? .undone(ListEditError(.placedElsewhere(path), edit: edit)) : .pending(asksForLoad: true)'
+    '                    return isLoadAfterWrite ? .confirmed : .pending(asksForLoad: true)'
+    'ListAdapterTests\.(EditTests|ConcurrentEditTests|MoveLandingTests|MoveReceiptTests)'
 
     "batch validator: item counts are not checked (R15)"
     Sources/ListAdapterTesting/BatchValidation.swift

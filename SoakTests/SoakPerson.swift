@@ -26,16 +26,17 @@ final class SoakPerson {
         /// Counts what reached each store, for the summary.
         let writes: StoreWrites
 
-        func write(_ move: ListMove<Int64>) async throws {
+        /// Writes `move` to its store; the store's receipt.
+        func write(_ move: ListMove<Int64>) async throws -> ListMoveReceipt {
             if memory.records.contains(where: { $0.entry.id == move.id }) {
                 writes.add("memory moves")
-                try memory.move(move)
+                return try memory.move(move)
             } else if let external, try await sqlite.fetchItems([move.id]).isEmpty, try await external.contains(move.id) {
                 writes.add("postgres moves")
-                try await external.move(move)
+                return try await external.move(move)
             } else {
                 writes.add("sqlite moves")
-                try await sqlite.move(move)
+                return try await sqlite.move(move)
             }
         }
 
@@ -74,10 +75,12 @@ final class SoakPerson {
     /// A store in another process (PostgreSQL): whether it lists a row, and its writes.
     struct ExternalWrites: Sendable {
         let contains: @Sendable (Int64) async throws -> Bool
-        let move: @Sendable (ListMove<Int64>) async throws -> Void
+        let move: @Sendable (ListMove<Int64>) async throws -> ListMoveReceipt
         let delete: @Sendable ([Int64]) async throws -> Void
     }
 
+    /// What each write did, to check each edit's end against.
+    let ledger = SoakEditLedger()
     private(set) var made = 0
     private(set) var ended = 0
     /// How edits ended, by outcome.
@@ -113,9 +116,17 @@ final class SoakPerson {
         guard source != destination else { return }
         made += 1
         screen.moveInteractively(from: source, to: destination)
+        let ledger = self.ledger
         screens.connectors[index].moveItem(from: source, to: destination) { move in
-            if fails { throw InjectedFailure() }
-            try await store.write(move)
+            do {
+                if fails { throw InjectedFailure() }
+                let receipt = try await store.write(move)
+                ledger.record(.move(move), .landed(receipt))
+                return receipt
+            } catch {
+                ledger.record(.move(move), .notLanded(error))
+                throw error
+            }
         }
     }
 
@@ -125,38 +136,42 @@ final class SoakPerson {
         guard !candidates.isEmpty else { return }
         let paths = (0 ..< Int.random(in: 1 ... 3, using: &random)).compactMap { _ in candidates.randomElement(using: &random) }
         made += 1
+        let ledger = self.ledger
         screens.connectors[index].deleteItems(at: paths) { ids in
-            if fails { throw InjectedFailure() }
-            try await store.delete(ids)
+            do {
+                if fails { throw InjectedFailure() }
+                try await store.delete(ids)
+                ledger.record(.delete(ids), .landed(nil))
+            } catch {
+                ledger.record(.delete(ids), .notLanded(error))
+                throw error
+            }
         }
     }
 
-    /// An edit ended; returns a failure to report, if its end breaks a rule.
+    /// An edit ended; returns a failure to report, if its end breaks a rule: every end
+    /// must match what its write did (``SoakEditLedger``), a path the view named must be
+    /// the adapter's, and a written delete must stay.
     func ended(_ result: Result<ListEdit<Int64>, ListEditError<Int64>>) -> String? {
         ended += 1
-        switch result {
-        case .success(.delete(let ids)):
-            deleted.formUnion(ids)
-            outcomes["confirmed", default: 0] += 1
-        case .success:
-            outcomes["confirmed", default: 0] += 1
-        case .failure(let error):
+        if case .failure(let error) = result {
             switch error.kind {
-            case .writeFailed where error.underlying is InjectedFailure:
-                outcomes["undone after an injected write failure", default: 0] += 1
-            case .writeFailed:
-                // The row went before the write (another writer deleted it): its write says so.
-                outcomes["undone, the row gone before its write", default: 0] += 1
-            case .placedElsewhere:
-                // A list in another order (by rank), or another writer moved the row after the write.
-                outcomes["undone, the source orders the row elsewhere", default: 0] += 1
             case .notDeleted(let ids):
                 return "the source still lists deleted rows \(ids) after their delete was written: \(error)"
             case .invalidPath(let path):
                 return "a person's edit named a path the adapter does not have, \(path): the view and the adapter disagreed: \(error)"
+            case .writeFailed, .placedElsewhere:
+                break
             }
         }
-        return nil
+        switch ledger.check(result) {
+        case .success(let outcome):
+            outcomes[outcome, default: 0] += 1
+            if case .success(.delete(let ids)) = result { deleted.formUnion(ids) }
+            return nil
+        case .failure(let failure):
+            return failure.description
+        }
     }
 
     /// What the person did, for the summary.

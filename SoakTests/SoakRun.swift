@@ -83,6 +83,7 @@ final class SoakRun {
             }
         }
         adapter = ListViewAdapter(source: currentSource, configuration: configuration)
+        person.ledger.listing(currentSource)
         // Observers are called in the order they registered: this one sees each event
         // before the connectors, the last one after them.
         preObservation = adapter.observe { [weak self] event in
@@ -247,6 +248,7 @@ final class SoakRun {
         guard let next = candidates.randomElement(using: &random) else { return }
         statistics.transitions += 1
         currentSource = next
+        person.ledger.listing(next)
         adapter.transition(to: next, animated: Int.random(in: 0 ..< 10, using: &random) != 0)
     }
 
@@ -299,7 +301,8 @@ final class SoakRun {
             statistics.largestList = max(statistics.largestList, shown.count)
             lastCheck = clock.now - start
             lastCheckCPU = ThreadCPUClock.now - cpuStart
-        case .itemMoved:
+        case .itemMoved(let move):
+            person.ledger.made(move)
             if let problem = screens.didDeliver(event, current: adapter.snapshot, selected: adapter.selectedPaths) {
                 fail(problem, before: shown, after: adapter.snapshot)
                 return

@@ -14,7 +14,7 @@ extension BrowserScreen {
         do {
             try adapter.moveItem(from: path, to: destination) { move in
                 guard let ordered else { throw SampleError("this list is ordered by date: the row goes back (f: the folders, in your order)") }
-                try await ordered.move(move)
+                return try await ordered.move(move)
             }
         } catch {
             say("\(error)")

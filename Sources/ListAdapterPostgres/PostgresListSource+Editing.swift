@@ -6,32 +6,38 @@ import PostgresNIO
 /// own: the change log's triggers record them as they record every writer's commits, so
 /// the adapter patches them in.
 extension PostgresListSource {
-    /// Writes a person's move: the moved row gets an `OrderKey` key right after
-    /// `previous`'s and before the key of `previous`'s current successor on the server, and
-    /// the destination section's title in the section column.
+    /// Writes a person's move: the moved row gets an `OrderKey` key where
+    /// `ListMove.anchor(listing:)` says among the destination section's rows as the server
+    /// has them now, and the destination section's title in the section column.
     ///
     /// One transaction, holding a transaction-level advisory lock on the destination
     /// section (so moves through ListAdapter sources into one section take turns), reads the
-    /// neighbours and writes: the successor is read from the table, not taken from
-    /// `move.next`. `previous == nil` puts the row first in the section; a `previous` that
-    /// is no longer in it puts the row just before `next`, or else last. The move writes one
-    /// row, unless the key would be longer than the policy's limit: then it also rewrites a
-    /// window of neighbours, never more than the policy's `maximumRowsWritten` rows.
+    /// neighbours and writes: the anchor's other side is read from the table, not taken from
+    /// the move. `previous == nil` puts the row first in the section (before rows another
+    /// writer put at the top since), `next == nil` last; else right after `previous`, or just
+    /// before `next` when `previous` is no longer in the section, or else last. The move
+    /// writes one row, unless the key would be longer than the policy's limit: then it also
+    /// rewrites a window of neighbours, never more than the policy's `maximumRowsWritten`
+    /// rows.
     ///
     /// Call it from any task; it waits on the network (within ``Options/replyTimeout``).
+    /// An adapter listing this source confirms the move by the receipt once it has loaded
+    /// the list after the write.
     ///
-    /// - Returns: the rows written.
+    /// - Returns: the receipt: the moved row's key, and the rows written.
     /// - Throws: ``PostgresSourceError``: `readOnly` for a followed source, `invalidQuery`
-    ///   with no ordering, `missingRow` when the moved row is no longer listed,
-    ///   `invalidOrderKey` for a neighbour whose position is not a key, the server's errors.
+    ///   with no ordering, `missingRow` when the moved row is no longer listed (an adapter
+    ///   then shows it gone, see `ListItemGoneError`), `invalidOrderKey` for a neighbour
+    ///   whose position is not a key, the server's errors.
     @discardableResult
-    public func move(_ move: ListMove<ID>) async throws(PostgresSourceError) -> Int {
+    public func move(_ move: ListMove<ID>) async throws(PostgresSourceError) -> ListMoveReceipt {
         let ordering = try writableOrdering()
-        return try await writing.run(table: table, sql: nil, limit: options.replyTimeout) { connection in
+        let plan = try await writing.run(table: table, sql: nil, limit: options.replyTimeout) { connection in
             try await Self.inTransaction(connection, "BEGIN") {
                 try await self.write(move, ordering: ordering, on: connection)
             }
         }
+        return ListMoveReceipt(orderKey: plan.movedKey, rowsWritten: plan.rowsWritten, listedBy: self)
     }
 
     /// Deletes the listed rows of `ids` in one transaction; identifiers of rows already
@@ -99,7 +105,7 @@ extension PostgresListSource {
     }
 
     /// The move's reads and writes, inside its transaction on `connection`.
-    private func write(_ move: ListMove<ID>, ordering: PostgresOrdering, on connection: PostgresConnection) async throws -> Int {
+    private func write(_ move: ListMove<ID>, ordering: PostgresOrdering, on connection: PostgresConnection) async throws -> OrderKeyPlan {
         let query = self.query, table = self.table
         let qualified = query.qualifiedTable!
         let position = "listadapter_rows.\(ordering.position.quotedIdentifier)"
@@ -152,16 +158,17 @@ extension PostgresListSource {
         }
         // The gap the row goes into, as the table has it now.
         var lower: String?, upper: String?
-        if let previous = move.previous, previous != move.id, let row = try await find(previous, inSection: true) {
-            lower = try key(row)
-            upper = try await neighbours(of: lower, ascending: true, inclusive: false, limit: 1).first.map(key)
-        } else if move.previous == nil {
+        switch try await move.anchor(listing: { try await find($0, inSection: true) != nil }) {
+        case .first:
             upper = try await neighbours(of: nil, ascending: true, inclusive: false, limit: 1).first.map(key)
-        } else if let next = move.next, next != move.id, let row = try await find(next, inSection: true) {
-            upper = try key(row)
-            lower = try await neighbours(of: upper, ascending: false, inclusive: false, limit: 1).first.map(key)
-        } else {
+        case .last:
             lower = try await neighbours(of: nil, ascending: false, inclusive: false, limit: 1).first.map(key)
+        case .after(let previous):
+            lower = try key(try await find(previous, inSection: true)!)
+            upper = try await neighbours(of: lower, ascending: true, inclusive: false, limit: 1).first.map(key)
+        case .before(let next):
+            upper = try key(try await find(next, inSection: true)!)
+            lower = try await neighbours(of: upper, ascending: false, inclusive: false, limit: 1).first.map(key)
         }
         let policy = ordering.policy
         var before: [(ID, String?)] = [], after: [(ID, String?)] = []
@@ -194,7 +201,7 @@ extension PostgresListSource {
         let sql = "UPDATE \(qualified) AS listadapter_rows SET \(assignments)"
             + " FROM unnest(\(try binder.add(keys)), \(try binder.add(ids))) AS v(k, i) WHERE \(query.identifierColumn) = v.i"
         _ = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binder.bindings), logger: connection.logger).collect()
-        return plan.rowsWritten
+        return plan
     }
 }
 #endif

@@ -5,9 +5,9 @@ import GRDB
 /// A person's moves and deletes, written to an owned database through the source's own
 /// writer, so that the source notices them as it notices every commit of that writer.
 extension SQLiteListSource {
-    /// Writes a person's move: the moved row gets an `OrderKey` key right after
-    /// `previous`'s and before the key of `previous`'s current successor in the database,
-    /// and the destination section's title in the section column.
+    /// Writes a person's move: the moved row gets an `OrderKey` key where
+    /// ``ListMove/anchor(listing:)`` says among the destination section's rows as the
+    /// database has them now, and the destination section's title in the section column.
     ///
     /// ```swift
     /// adapter.moveItem(from: source, to: destination) { move in
@@ -16,37 +16,43 @@ extension SQLiteListSource {
     /// ```
     ///
     /// One writer transaction (`BEGIN IMMEDIATE`) reads the neighbours and writes: the
-    /// successor is read from the database, not taken from `move.next`, since another
-    /// writer may have put a row between them. `previous == nil` puts the row first in
-    /// the section. When `previous` is no longer in that section, the row goes just before
-    /// `next`, or else last. The move writes one row, unless the key would be longer than
-    /// the policy's limit: then it also rewrites a window of neighbours with short keys,
-    /// never more than ``SQLiteOrdering/policy``'s `maximumRowsWritten` rows
-    /// (see `OrderKeyRebalancePolicy`).
+    /// anchor's other side is read from the database, not taken from the move, since
+    /// another writer may have put a row there. `previous == nil` puts the row first in
+    /// the section (before rows another writer put at the top since the person saw it),
+    /// `next == nil` last; else the row goes right after `previous`, or just before `next`
+    /// when `previous` is no longer in that section, or else last. The move writes one
+    /// row, unless the key would be longer than the policy's limit: then it also rewrites a
+    /// window of neighbours with short keys, never more than ``SQLiteOrdering/policy``'s
+    /// `maximumRowsWritten` rows (see `OrderKeyRebalancePolicy`).
     ///
     /// Runs on the database's writer queue; call it from any task. The adapter sees the
-    /// write as any commit of the source's writer (a patch, or a reload).
+    /// write as any commit of the source's writer (a patch, or a reload), and confirms the
+    /// move by the receipt once it has loaded this source's list after the write.
     ///
-    /// - Returns: the rows written.
+    /// - Returns: the receipt: the moved row's key, and the rows written.
     /// - Throws: ``SQLiteSourceError``: `readOnly` for a followed database; `missingColumn`
     ///   or `invalidQuery` for an ordering that does not fit the table (or none, see
-    ///   ``Options/ordering``); `missingRow` when the moved row is no longer listed;
-    ///   `invalidOrderKey` for a neighbour whose position is not a key; SQLite's errors.
+    ///   ``Options/ordering``); `missingRow` when the moved row is no longer listed (an
+    ///   adapter then shows it gone, see `ListItemGoneError`); `invalidOrderKey` for a
+    ///   neighbour whose position is not a key; SQLite's errors (`locked` past the busy
+    ///   timeout). Nothing is written when it throws.
     @discardableResult
-    public func move(_ move: ListMove<ID>) async throws(SQLiteSourceError) -> Int {
+    public func move(_ move: ListMove<ID>) async throws(SQLiteSourceError) -> ListMoveReceipt {
         let ordering = try writableOrdering()
+        let plan: OrderKeyPlan
         do {
-            return try await database.writeWithoutTransaction { db in
-                var written = 0
+            plan = try await database.writeWithoutTransaction { db in
+                var plan: OrderKeyPlan?
                 try db.inTransaction(.immediate) {
-                    written = try self.write(move, ordering: ordering, db)
+                    plan = try self.write(move, ordering: ordering, db)
                     return .commit
                 }
-                return written
+                return plan!
             }
         } catch {
             throw SQLiteSourceError(error, path: path, sql: nil)
         }
+        return ListMoveReceipt(orderKey: plan.movedKey, rowsWritten: plan.rowsWritten, listedBy: self)
     }
 
     /// Deletes the listed rows of `ids` in one writer transaction; identifiers of rows
@@ -106,8 +112,8 @@ extension SQLiteListSource {
         "[" + ids.map(\.jsonLiteral).joined(separator: ",") + "]"
     }
 
-    /// The move's reads and writes, inside the writer's transaction.
-    private func write(_ move: ListMove<ID>, ordering: SQLiteOrdering, _ db: Database) throws -> Int {
+    /// The move's reads and writes, inside the writer's transaction; the keys written.
+    private func write(_ move: ListMove<ID>, ordering: SQLiteOrdering, _ db: Database) throws -> OrderKeyPlan {
         let statements = try checkOrdering(db, ordering)
         let table = statements.table
         let section: DatabaseValue = move.destinationSection?.databaseValue ?? .null
@@ -148,16 +154,17 @@ extension SQLiteListSource {
         }
         // The gap the row goes into, as the database has it now.
         var lower: String?, upper: String?
-        if let previous = move.previous, previous != move.id, let row = try find(previous, inSection: true) {
-            lower = try key(row)
-            upper = try neighbours(of: lower, ascending: true, inclusive: false, limit: 1).first.map(key)
-        } else if move.previous == nil {
+        switch try move.anchor(listing: { try find($0, inSection: true) != nil }) {
+        case .first:
             upper = try neighbours(of: nil, ascending: true, inclusive: false, limit: 1).first.map(key)
-        } else if let next = move.next, next != move.id, let row = try find(next, inSection: true) {
-            upper = try key(row)
-            lower = try neighbours(of: upper, ascending: false, inclusive: false, limit: 1).first.map(key)
-        } else {
+        case .last:
             lower = try neighbours(of: nil, ascending: false, inclusive: false, limit: 1).first.map(key)
+        case .after(let previous):
+            lower = try key(find(previous, inSection: true)!)
+            upper = try neighbours(of: lower, ascending: true, inclusive: false, limit: 1).first.map(key)
+        case .before(let next):
+            upper = try key(find(next, inSection: true)!)
+            lower = try neighbours(of: upper, ascending: false, inclusive: false, limit: 1).first.map(key)
         }
         let policy = ordering.policy
         var before: [Row] = [], after: [Row] = []
@@ -182,6 +189,6 @@ extension SQLiteListSource {
             let row = after[index]
             try db.execute(sql: neighbourSQL, arguments: [OrderingStatements.keyArgument: plan.keys[plan.rewrittenBefore + 1 + index], OrderingStatements.rowArgument: row[0] as DatabaseValue])
         }
-        return plan.rowsWritten
+        return plan
     }
 }

@@ -90,12 +90,23 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     /// ``ReferenceListView/moveInteractively(from:to:)``), and the views' data source
     /// forwards the move to the adapter with `write`, as a `UITableView` data source does
     /// in `tableView(_:moveRowAt:to:)`. Records a failure when the adapter then answers
-    /// other than what the views show.
+    /// other than what the views show. `write` answers as the adapter's
+    /// `moveItem(from:to:write:)` takes it: the source's receipt, or nothing. Main actor.
     ///
     /// - Returns: the move, or the adapter's error (a path it does not have).
     @discardableResult
-    public func moveInteractively(
-        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void
+    public func moveInteractively<Answer: Sendable>(
+        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
+    ) -> Result<ListMove<ID>, ListEditError<ID>> {
+        takeMove(from: source, to: destination) { adapter throws(ListEditError<ID>) in
+            try adapter.moveItem(from: source, to: destination, write: write)
+        }
+    }
+
+    /// Moves the views' row, hands the move to the adapter, and checks the answer.
+    private func takeMove(
+        from source: ItemPath, to destination: ItemPath,
+        _ take: (ListViewAdapter<ID, Summary, Item>) throws(ListEditError<ID>) -> ListMove<ID>
     ) -> Result<ListMove<ID>, ListEditError<ID>> {
         guard let adapter else { preconditionFailure("the probe's adapter is gone") }
         table.moveInteractively(from: source, to: destination)
@@ -104,7 +115,7 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
         defer { isTakingOwnMove = false }
         let result: Result<ListMove<ID>, ListEditError<ID>>
         do {
-            result = .success(try adapter.moveItem(from: source, to: destination, write: write))
+            result = .success(try take(adapter))
         } catch {
             result = .failure(error)
         }

@@ -64,7 +64,7 @@ struct PostgresEditingTests {
         // "queue 1" holds 1, 4, 7, ...
         #expect(try await Self.queues(fixture).queues["queue 1"]!.prefix(3) == [1, 4, 7])
         let unmoved = try await Self.rows(fixture)
-        #expect(try await source.move(Self.move(19, to: "queue 1", after: 4, before: 7)) == 1)
+        #expect(try await source.move(Self.move(19, to: "queue 1", after: 4, before: 7)).rowsWritten == 1)
         let moved = try await Self.rows(fixture)
         #expect(moved.filter { unmoved[$0.key] != $0.value }.map(\.key) == [19])
         #expect(try await Self.queues(fixture).queues["queue 1"]!.prefix(4) == [1, 4, 19, 7])
@@ -73,11 +73,11 @@ struct PostgresEditingTests {
             INSERT INTO \(fixture.table) (id, queue, version, subject, position)
             SELECT 100, 'queue 1', 1, 'new', position || 'V' FROM \(fixture.table) WHERE id = 4
             """)
-        #expect(try await source.move(Self.move(13, to: "queue 1", after: 4, before: 19)) == 1)
+        #expect(try await source.move(Self.move(13, to: "queue 1", after: 4, before: 19)).rowsWritten == 1)
         #expect(try await Self.queues(fixture).queues["queue 1"]!.prefix(5) == [1, 4, 13, 100, 19])
         // Across queues, and `previous` deleted by another session: just before `next`.
         try await fixture.psql("DELETE FROM \(fixture.table) WHERE id = 5")
-        #expect(try await source.move(Self.move(3, to: "queue 2", after: 5, before: 8)) == 1)
+        #expect(try await source.move(Self.move(3, to: "queue 2", after: 5, before: 8)).rowsWritten == 1)
         let queues = try await Self.queues(fixture).queues
         #expect(queues["queue 2"]!.prefix(3) == [2, 3, 8])
         #expect(!queues["queue 0"]!.contains(3))
@@ -108,8 +108,10 @@ struct PostgresEditingTests {
             var id = anchor
             while id == anchor { id = expected[Int(random.next() % UInt64(expected.count))] }
             expected.removeAll { $0 == id }
-            expected.insert(id, at: expected.firstIndex(of: anchor)! + 1)
-            let written = try await source.move(Self.move(id, to: "queue 0", after: anchor, before: nil))
+            let at = expected.firstIndex(of: anchor)! + 1
+            let next = at < expected.count ? expected[at] : nil
+            expected.insert(id, at: at)
+            let written = try await source.move(Self.move(id, to: "queue 0", after: anchor, before: next)).rowsWritten
             #expect(written >= 1 && written <= OrderKeyRebalancePolicy().maximumRowsWritten, "seed \(seed) step \(step)")
             if written > 1 { rebalances += 1 }
         }

@@ -60,6 +60,11 @@ struct SQLiteEditRoundTripTests {
         #expect(probe.failures.isEmpty, "seed \(seed): \(probe.failures)")
     }
 
+    /// A person's moves and deletes while another connection inserts new rows at the top
+    /// of folders and between rows, bumps and deletes rows: every edit ends, and ends as its
+    /// write did. A move or delete whose write landed is confirmed, with no note, whatever
+    /// the other writer put around the row before the list loaded; the only undone edits
+    /// are moves whose row the other writer deleted first (the write says `missingRow`).
     @Test(arguments: [false, true])
     func editsHoldWhileAnotherWriterCommits(changeLog: Bool) async throws {
         let seed = UInt64.random(in: 0 ... .max)
@@ -67,7 +72,8 @@ struct SQLiteEditRoundTripTests {
         var random = SeededGenerator(seed: seed)
         let (fixture, source, adapter, probe) = try await Self.start(rows: 200, changeLog: changeLog)
         defer { fixture.remove() }
-        // Another connection inserts, deletes and bumps rows on a thread of its own.
+        // Another connection, on a thread of its own: new rows first in a folder or between
+        // two rows, a version bumped, a new row deleted now and then.
         let other = try DatabaseQueue(path: fixture.path)
         let stop = Guarded(false)
         let writer = Thread {
@@ -75,7 +81,16 @@ struct SQLiteEditRoundTripTests {
             while !stop.withLock({ $0 }) {
                 id += 1
                 try? other.write { db in
-                    try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (?, 'F2', 'a' || ? || 'z', 'new')", arguments: [id, id])
+                    let folder = "F\(id % 4)"
+                    let keys = try String.fetchAll(db, sql: "SELECT position FROM note WHERE folder = ? ORDER BY position", arguments: [folder])
+                    let key: String
+                    if id % 2 == 0 || keys.count < 2 {
+                        key = try OrderKey.key(between: nil, and: keys.first)              // first in the folder
+                    } else {
+                        let at = Int(id / 2) % (keys.count - 1)
+                        key = try OrderKey.key(between: keys[at], and: keys[at + 1])        // between two rows
+                    }
+                    try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (?, ?, ?, 'new')", arguments: [id, folder, key])
                     try db.execute(sql: "UPDATE note SET version = version + 1 WHERE id = (SELECT id FROM note ORDER BY random() LIMIT 1)")
                     if id % 3 == 0 { try db.execute(sql: "DELETE FROM note WHERE id = (SELECT max(id) FROM note WHERE title = 'new')") }
                 }
@@ -83,26 +98,72 @@ struct SQLiteEditRoundTripTests {
             }
         }
         writer.start()
+        // What each edit's write did, as the source answered it.
+        let landings = Guarded([ListEdit<Int64>: Result<Void, any Error>]())
+        var made = 0
         for round in 0 ..< 40 {
             if Int.random(in: 0 ..< 4, using: &random) == 0, adapter.snapshot.count > 0 {
                 let section = Int.random(in: 0 ..< adapter.numberOfSections, using: &random)
                 guard adapter.numberOfItems(inSection: section) > 0 else { continue }
                 let path = ItemPath(section: section, item: Int.random(in: 0 ..< adapter.numberOfItems(inSection: section), using: &random))
-                probe.deleteBySwipe(at: [path]) { ids in try await source.delete(ids) }
+                let result = probe.deleteBySwipe(at: [path]) { ids in
+                    do {
+                        try await source.delete(ids)
+                        landings.withLock { $0[.delete(ids)] = .success(()) }
+                    } catch {
+                        landings.withLock { $0[.delete(ids)] = .failure(error) }
+                        throw error
+                    }
+                }
+                if case .success = result { made += 1 }
             } else if let (from, to) = Self.randomMove(in: adapter.snapshot, using: &random) {
-                probe.moveInteractively(from: from, to: to) { move in try await source.move(move) }
+                let result = probe.moveInteractively(from: from, to: to) { move in
+                    try await writing {
+                        do {
+                            let receipt = try await source.move(move)
+                            landings.withLock { $0[.move(move)] = .success(()) }
+                            return receipt
+                        } catch {
+                            landings.withLock { $0[.move(move)] = .failure(error) }
+                            throw error
+                        }
+                    }
+                }
+                if case .success(let move) = result, move.source != move.destination { made += 1 }
             }
             await Task.yield()
-            if round % 10 == 9 { await probe.recorder.wait { _ in adapter.pendingEditCount == 0 || !probe.failures.isEmpty } }
+            if round % 10 == 9 {
+                let settled = await probe.recorder.wait(atMost: .seconds(120)) { _ in adapter.pendingEditCount == 0 || !probe.failures.isEmpty }
+                #expect(settled, "seed \(seed), round \(round): \(adapter.pendingEditCount) edits did not end within 120 s")
+            }
         }
         stop.withLock { $0 = true }
         while !writer.isFinished { await Task.yield() }
-        await probe.recorder.wait { _ in adapter.pendingEditCount == 0 || !probe.failures.isEmpty }
+        let settled = await probe.recorder.wait(atMost: .seconds(120)) { _ in adapter.pendingEditCount == 0 || !probe.failures.isEmpty }
+        #expect(settled, "seed \(seed): \(adapter.pendingEditCount) edits did not end within 120 s")
         #expect(await probe.waitUntilShowing(try fixture.plainSnapshot(source.database)), "seed \(seed): \(probe.failures)")
-        // A move's row the other writer deleted fails its write (missing row); nothing else fails.
-        for case .failure(let error) in probe.editResults {
-            #expect(error.kind == .writeFailed, "seed \(seed): \(error)")
+        #expect(made >= 20, "seed \(seed): only \(made) edits made")
+        #expect(probe.editResults.count == made, "seed \(seed): \(made) edits made, \(probe.editResults.count) ended")
+        let written = landings.withLock { $0 }
+        var confirmed = 0
+        for result in probe.editResults {
+            switch result {
+            case .success(let edit):
+                confirmed += 1
+                guard case .success? = written[edit] else {
+                    Issue.record("seed \(seed): \(edit) was confirmed, but its write did not land: \(String(describing: written[edit]))")
+                    continue
+                }
+            case .failure(let error):
+                // Undone only when the write did not land: a moved row the other writer deleted.
+                guard let edit = error.edit, case .failure(let thrown)? = written[edit] else {
+                    Issue.record("seed \(seed): \(error), though its write landed")
+                    continue
+                }
+                #expect(error.kind == .writeFailed && (thrown as? SQLiteSourceError)?.kind == .missingRow, "seed \(seed): \(error)")
+            }
         }
+        #expect(confirmed * 2 > made, "seed \(seed): only \(confirmed) of \(made) edits confirmed")
         #expect(probe.failures.isEmpty, "seed \(seed): \(probe.failures)")
     }
 }

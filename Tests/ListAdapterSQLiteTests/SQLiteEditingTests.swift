@@ -30,12 +30,12 @@ struct SQLiteEditingTests {
         // F1 holds 1, 4, 7, ...: move 19 to just after 4.
         #expect(try fixture.folders(source.database)["F1"]!.prefix(3) == [1, 4, 7])
         let updates = try fixture.updates(source.database)
-        #expect(try await source.move(NotesFixture.move(19, to: "F1", after: 4, before: 7)) == 1)
+        #expect(try await source.move(NotesFixture.move(19, to: "F1", after: 4, before: 7)).rowsWritten == 1)
         #expect(try fixture.updates(source.database) == updates + 1)
         #expect(try fixture.folders(source.database)["F1"]!.prefix(4) == [1, 4, 19, 7])
         // First in the section, and last (the end: after the last row).
-        #expect(try await source.move(NotesFixture.move(28, to: "F1", after: nil, before: 1)) == 1)
-        #expect(try await source.move(NotesFixture.move(1, to: "F1", after: 25, before: nil)) == 1)
+        #expect(try await source.move(NotesFixture.move(28, to: "F1", after: nil, before: 1)).rowsWritten == 1)
+        #expect(try await source.move(NotesFixture.move(1, to: "F1", after: 25, before: nil)).rowsWritten == 1)
         let order = try fixture.folders(source.database)["F1"]!
         #expect(order.first == 28 && order.last == 1 && order.count == 10)
         #expect(try fixture.updates(source.database) == updates + 3)
@@ -48,12 +48,12 @@ struct SQLiteEditingTests {
     @Test func aMoveAcrossSectionsWritesTheSection() async throws {
         let (fixture, source, _, probe) = try await Self.start(rows: 30)
         defer { fixture.remove() }
-        #expect(try await source.move(NotesFixture.move(3, to: "F2", after: 2, before: 5)) == 1)
+        #expect(try await source.move(NotesFixture.move(3, to: "F2", after: 2, before: 5)).rowsWritten == 1)
         let folders = try fixture.folders(source.database)
         #expect(folders["F2"]!.prefix(3) == [2, 3, 5])
         #expect(!folders["F0"]!.contains(3) && folders["F0"]!.count == 9)
         // Into a section of its own title: a new one.
-        #expect(try await source.move(NotesFixture.move(6, to: "F9", after: nil, before: nil)) == 1)
+        #expect(try await source.move(NotesFixture.move(6, to: "F9", after: nil, before: nil)).rowsWritten == 1)
         #expect(try fixture.folders(source.database)["F9"] == [6])
         #expect(await probe.waitUntilShowing(try fixture.plainSnapshot(source.database)), "\(probe.failures)")
     }
@@ -70,15 +70,15 @@ struct SQLiteEditingTests {
             try db.execute(sql: "DELETE FROM note WHERE id = 10")
         }
         // The person saw 4 then 7: the row goes right after 4, before 100.
-        #expect(try await source.move(NotesFixture.move(13, to: "F1", after: 4, before: 7)) == 1)
+        #expect(try await source.move(NotesFixture.move(13, to: "F1", after: 4, before: 7)).rowsWritten == 1)
         #expect(try fixture.folders(source.database)["F1"]!.prefix(5) == [1, 4, 13, 100, 7])
         // `previous` deleted by the other connection: just before `next`.
-        #expect(try await source.move(NotesFixture.move(16, to: "F1", after: 10, before: 19)) == 1)
+        #expect(try await source.move(NotesFixture.move(16, to: "F1", after: 10, before: 19)).rowsWritten == 1)
         var order = try fixture.folders(source.database)["F1"]!
         #expect(order[order.firstIndex(of: 19)! - 1] == 16)
         // Both gone: last in the section.
         try await other.write { db in try db.execute(sql: "DELETE FROM note WHERE id IN (19, 22)") }
-        #expect(try await source.move(NotesFixture.move(1, to: "F1", after: 22, before: 19)) == 1)
+        #expect(try await source.move(NotesFixture.move(1, to: "F1", after: 22, before: 19)).rowsWritten == 1)
         order = try fixture.folders(source.database)["F1"]!
         #expect(order.last == 1)
         try other.close()
@@ -102,7 +102,7 @@ struct SQLiteEditingTests {
             let at = expected.firstIndex(of: anchor)! + 1
             let next = at < expected.count ? expected[at] : nil
             expected.insert(id, at: at)
-            let written = try await source.move(NotesFixture.move(id, to: "F0", after: anchor, before: next))
+            let written = try await source.move(NotesFixture.move(id, to: "F0", after: anchor, before: next)).rowsWritten
             #expect(written >= 1 && written <= policy.maximumRowsWritten, "seed \(seed) step \(step)")
             if written > 1 { rebalances += 1 }
         }
@@ -183,7 +183,7 @@ struct SQLiteEditingTests {
         // A neighbour whose position is not a key.
         try await source.database.write { db in try db.execute(sql: "UPDATE note SET position = 'a-b' WHERE id = 4") }
         await #expect {
-            try await source.move(NotesFixture.move(7, to: "F1", after: 4, before: nil))
+            try await source.move(NotesFixture.move(7, to: "F1", after: 4, before: 10))
         } throws: { error in
             guard let error = error as? SQLiteSourceError else { return false }
             return error.kind == .invalidOrderKey && error.message.contains("a-b") && error.message.contains("4")
@@ -191,7 +191,7 @@ struct SQLiteEditingTests {
         // A neighbour with no position.
         try await source.database.write { db in try db.execute(sql: "UPDATE note SET position = NULL WHERE id = 10") }
         await #expect {
-            try await source.move(NotesFixture.move(7, to: "F1", after: 10, before: nil))
+            try await source.move(NotesFixture.move(7, to: "F1", after: 10, before: 13))
         } throws: { error in
             guard let error = error as? SQLiteSourceError else { return false }
             return error.kind == .invalidOrderKey && error.message.contains("row 10 ") && error.message.contains("NULL")

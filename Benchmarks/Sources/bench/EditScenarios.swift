@@ -64,7 +64,7 @@ enum EditScenarios {
             let snapshot = queue.sync { adapter.snapshot }
             let (from, to) = randomMove(in: snapshot, using: &random)
             guard let move = snapshot.moveDescription(from: from, to: to) else { continue }
-            written.append(try await source.move(move))
+            written.append(try await source.move(move).rowsWritten)
         }
         let meanWritten = Double(written.reduce(0, +)) / Double(max(1, written.count))
         results.append(Measurement(

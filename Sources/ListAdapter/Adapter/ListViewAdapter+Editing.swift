@@ -8,19 +8,36 @@ extension ListViewAdapter {
     /// The adapter answers from the moved list at once and delivers no batch for the move:
     /// observers get ``ListEvent/itemMoved(_:)`` (the view that made the move ignores it).
     /// Until the source's list contains the write, every later delivery is computed with
-    /// the item where the person put it, right after its new `previous` neighbour, so no
-    /// batch repeats or undoes the move. Then the edit ends with
-    /// ``ListEvent/editEnded(_:)``: `.success` with no change on screen; or, when `write`
-    /// throws or the source orders the item elsewhere, one batch that moves the item back
-    /// (or to where the source has it) followed by `.failure`.
+    /// the item where the source writes it (``ListMove/anchor(listing:)``: first or last in
+    /// its section when the person dropped it at an edge, else right after its `previous`
+    /// neighbour), so no batch repeats or undoes the move. Then the edit ends with
+    /// ``ListEvent/editEnded(_:)``, by what the write answered:
+    ///
+    /// - A ``ListMoveReceipt`` of the source the adapter lists (`SQLiteListSource.move(_:)`,
+    ///   `PostgresListSource.move(_:)` and ``InMemoryListSource/move(_:)`` return one): the
+    ///   write landed, so `.success`, with no change on screen, once a list the source
+    ///   loaded after the write is in, wherever other writers' rows put the item meanwhile.
+    /// - Anything else (nothing, a row count, a receipt of another source such as a store
+    ///   listed in another order): the list decides. `.success` when a list loaded after
+    ///   the write has the item at its anchor; else one batch moves the item to where the
+    ///   source has it, then `.failure` (``ListEditError/Kind/placedElsewhere(_:)``), as
+    ///   for a list sorted by date.
+    /// - A thrown error: one batch moves the item back, then `.failure`
+    ///   (``ListEditError/Kind/writeFailed``). When the error says the write found the item
+    ///   gone (``ListItemGoneError``: another writer deleted the row), the item is removed
+    ///   at once instead of moving back, and the edit ends once the source's list has
+    ///   dropped it.
     ///
     /// ```swift
     /// func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
     ///     try? adapter.moveItem(from: ItemPath(from), to: ItemPath(to)) { move in
-    ///         try await messages.move(move)       // e.g. SQLiteListSource.move(_:)
+    ///         try await notes.move(move)          // SQLiteListSource: its receipt
     ///     }
     /// }
     /// ```
+    ///
+    /// A write of several statements returns the receipt explicitly
+    /// (`return try await notes.move(move)`); one that returns nothing is judged by the list.
     ///
     /// Writes run one at a time in the order edits were made, on the adapter's source
     /// executor (not the main queue).
@@ -28,7 +45,8 @@ extension ListViewAdapter {
     /// - Parameters:
     ///   - source: the item's path before the move.
     ///   - destination: its path after the move.
-    ///   - write: writes the move to the source's store; runs off the delivery queue.
+    ///   - write: writes the move to the source's store, returning the source's receipt
+    ///     (or nothing); runs off the delivery queue.
     /// - Returns: the move, with the item's new neighbours.
     /// - Throws: ``ListEditError/Kind/invalidPath(_:)`` when a path is not in the list the
     ///   adapter answers from; nothing changes then.
@@ -36,9 +54,14 @@ extension ListViewAdapter {
     /// Delivery queue only. - Complexity: O(log n + c + s) for c = n / 128 chunks and s
     /// sections; O(n) when a section is or becomes empty.
     @discardableResult
-    public func moveItem(
-        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void
+    public func moveItem<Answer: Sendable>(
+        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) throws(ListEditError<ID>) -> ListMove<ID> {
+        try moveItem(from: source, to: destination, writing: .move { move in try await write(move) as? ListMoveReceipt })
+    }
+
+    /// Takes in a move with its write. Delivery queue only.
+    private func moveItem(from source: ItemPath, to destination: ItemPath, writing write: EditWrite) throws(ListEditError<ID>) -> ListMove<ID> {
         assertOnDeliveryQueue()
         guard let (moved, move) = delivered.presented.moving(from: source, to: destination) else {
             let bad = delivered.presented.contains(source) ? destination : source
@@ -51,7 +74,7 @@ extension ListViewAdapter {
         delivered.presented = moved
         notify(.itemMoved(move), orReloadFrom: moved)
         let epoch = delivered.editEpoch
-        queue.async { self.editArrived(.move(move), epoch: epoch, shown: moved, write: .move(write)) }
+        queue.async { self.editArrived(.move(move), epoch: epoch, shown: moved, write: write) }
         return move
     }
 

@@ -43,11 +43,12 @@ extension ListViewConnector {
 
     /// Takes in the drop (`tableView(_:acceptDrop:row:dropOperation:)`): moves the row in
     /// the table, which does not move it itself, and the item in the adapter, as
-    /// ``moveRow(_:droppedAbove:write:)`` does.
+    /// ``moveRow(_:droppedAbove:write:)`` does; `write` answers with the source's receipt,
+    /// or nothing.
     ///
     /// Main actor; `write` runs off the main queue.
-    public func acceptDrop<Table: NSTableView>(
-        _ info: any NSDraggingInfo, row: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Void
+    public func acceptDrop<Table: NSTableView, Answer: Sendable>(
+        _ info: any NSDraggingInfo, row: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) -> Bool where View == GroupedListView<Table> {
         guard let view, let dragged = draggedRow(info, in: view.base) else { return false }
         return moveRow(dragged, droppedAbove: row, write: write)

@@ -4,11 +4,14 @@
 extension ListViewConnector {
     /// Forwards a move the view has made: the adapter takes it in without a batch (the view
     /// moved the row itself), lays it over later lists until the source's list has it, and
-    /// undoes it with one batch if `write` throws or the source orders the row elsewhere.
+    /// ends it by what `write` answered (see ``ListViewAdapter``'s
+    /// `moveItem(from:to:write:)`): confirmed when the source's receipt says it landed
+    /// (`SQLiteListSource.move(_:)` returns one), undone with one batch if `write` throws
+    /// or, with no receipt, the source orders the row elsewhere.
     ///
     /// ```swift
     /// override func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
-    ///     connector.moveItem(from: ItemPath(from), to: ItemPath(to)) { move in try await inbox.move(move) }
+    ///     connector.moveItem(from: ItemPath(from), to: ItemPath(to)) { move in try await notes.move(move) }
     /// }
     /// ```
     ///
@@ -20,11 +23,19 @@ extension ListViewConnector {
     /// the grouped view's rows in step before forwarding here.
     ///
     /// Main actor; `write` runs off the main queue.
-    public func moveItem(from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void) {
+    public func moveItem<Answer: Sendable>(
+        from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
+    ) {
+        forwardMove { adapter throws(ListEditError<ID>) in try adapter.moveItem(from: source, to: destination, write: write) }
+    }
+
+    /// Hands a move to the adapter as the view's own; a refused one is reported and the
+    /// view reloaded. Main actor.
+    private func forwardMove(_ move: (ListViewAdapter<ID, Summary, Item>) throws(ListEditError<ID>) -> ListMove<ID>) {
         isTakingOwnMove = true
         defer { isTakingOwnMove = false }
         do {
-            try adapter.moveItem(from: source, to: destination, write: write)
+            _ = try move(adapter)
         } catch {
             reportEditFailure(error)
             if let view { reload(view, from: adapter.snapshot) }

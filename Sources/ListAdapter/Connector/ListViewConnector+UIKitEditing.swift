@@ -6,7 +6,8 @@
 public import UIKit
 
 extension ListViewConnector {
-    /// Forwards a move the view has made, by UIKit index paths: ``moveItem(from:to:write:)``.
+    /// Forwards a move the view has made, by UIKit index paths: ``moveItem(from:to:write:)``;
+    /// `write` answers with the source's receipt, or nothing.
     ///
     /// ```swift
     /// override func tableView(_ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath) {
@@ -15,7 +16,9 @@ extension ListViewConnector {
     /// ```
     ///
     /// Main actor; `write` runs off the main queue.
-    public func moveItem(from source: IndexPath, to destination: IndexPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Void) {
+    public func moveItem<Answer: Sendable>(
+        from source: IndexPath, to destination: IndexPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
+    ) {
         moveItem(from: ItemPath(source), to: ItemPath(destination), write: write)
     }
 

@@ -2,53 +2,55 @@
 /// so that an in-memory list (a preview, a test, a small app-owned list) is editable like a
 /// database table.
 extension InMemoryListSource {
-    /// The moved record is not in the list (another writer removed it).
+    /// The moved record is not in the list (another writer removed it): nothing was
+    /// written, and an adapter shows the item gone at once (``ListItemGoneError``).
     ///
     /// Thread safety: a value type; use it on any queue.
-    public struct MissingRecord: Error, Sendable, CustomStringConvertible {
+    public struct MissingRecord: ListItemGoneError, Sendable, CustomStringConvertible {
         /// The identifier of the record the move named.
         public let id: ID
         /// Names the record. Any queue.
         public var description: String { "the list has no record \(id)" }
+        /// Always `true`: the write found its record gone. Any queue.
+        public var itemIsGone: Bool { true }
     }
 
-    /// Writes a person's move: the record goes right after `move.previous` in the
-    /// destination section (first when `previous` is `nil`), before `move.next` when
-    /// `previous` is gone, else at the section's edge; its entry takes the destination
-    /// section. Records of one section must be contiguous, as a list ordered by its
-    /// section is. Observers are invalidated.
+    /// Writes a person's move where ``ListMove/anchor(listing:)`` says, among the records
+    /// of the destination section: first or last when the person dropped it at an edge,
+    /// else right after `move.previous`, or before `move.next` when `previous` is gone;
+    /// its entry takes the destination section. Records of one section must be contiguous,
+    /// as a list ordered by its section is. Observers are invalidated.
     ///
     /// ```swift
     /// try adapter.moveItem(from: source, to: destination) { move in try inbox.move(move) }
     /// ```
     ///
     /// Call it on any thread. - Complexity: O(n).
+    /// - Returns: the receipt of the write, for the adapter to confirm the move by.
     /// - Throws: ``MissingRecord`` when the list has no record `move.id`; nothing changes then.
-    public func move(_ move: ListMove<ID>) throws(MissingRecord) {
+    @discardableResult
+    public func move(_ move: ListMove<ID>) throws(MissingRecord) -> ListMoveReceipt {
         let moved = mutate { records -> Bool in
             guard let from = records.firstIndex(where: { $0.entry.id == move.id }) else { return false }
             var record = records.remove(at: from)
             let section = move.destinationSection
             record.entry.section = section
-            func index(of id: ID?) -> Int? {
-                guard let id else { return nil }
-                return records.firstIndex { $0.entry.id == id && $0.entry.section == section }
+            func index(of id: ID) -> Int? {
+                records.firstIndex { $0.entry.id == id && $0.entry.section == section }
             }
             let first = records.firstIndex { $0.entry.section == section }
             let last = records.lastIndex { $0.entry.section == section }
-            let place: Int = if let previous = index(of: move.previous) {
-                previous + 1
-            } else if let next = index(of: move.next) {
-                next
-            } else if let first, let last {
-                move.previous == nil ? first : last + 1
-            } else {
-                records.count
+            let place: Int = switch move.anchor(listing: { index(of: $0) != nil }) {
+            case .after(let previous): index(of: previous)! + 1
+            case .before(let next): index(of: next)!
+            case .first: first ?? records.count
+            case .last: last.map { $0 + 1 } ?? records.count
             }
             records.insert(record, at: place)
             return true
         }
         if !moved { throw MissingRecord(id: move.id) }
+        return ListMoveReceipt(orderKey: nil, rowsWritten: 1, listedBy: self)
     }
 
     /// Deletes the records `ids` (every copy of each); identifiers the list does not have

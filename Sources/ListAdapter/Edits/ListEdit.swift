@@ -8,6 +8,11 @@ public enum ListEdit<ID: Hashable & Sendable>: Sendable, Hashable {
     /// Items deleted, in the order the person's list showed them.
     case delete([ID])
 
+    /// Whether the edit is a move. Any queue.
+    var isMove: Bool {
+        if case .move = self { true } else { false }
+    }
+
     /// The items the edit is about.
     public var identifiers: [ID] {
         switch self {

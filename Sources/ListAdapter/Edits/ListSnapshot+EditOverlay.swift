@@ -1,8 +1,8 @@
-/// A pending edit laid over a source's list: the rule that decides where a person's moved
-/// item goes in a list that changed since (right after its `previous` neighbour, before
-/// its `next` one when that is gone, at its section's edge when both are), and whether
-/// the list already shows the edit. Pure; runs on the calling queue (the adapter's
-/// private queue).
+/// A pending edit laid over a source's list: a person's moved item goes where the source
+/// writes it (``ListMove/anchor(listing:)``: first or last in its section when dropped at
+/// an edge, else right after its `previous` neighbour, or before its `next` one when that
+/// is gone), and whether the list already shows the edit. Pure; runs on the calling queue
+/// (the adapter's private queue).
 extension ListSnapshot {
     /// Where a pending edit stands against this list.
     enum EditStanding: Equatable {
@@ -18,7 +18,8 @@ extension ListSnapshot {
 
     /// Where `edit` stands against this list. Rows in `floating` (those of later edits,
     /// whose writes may be in the list already) are passed over: a move is shown when its
-    /// item follows its `previous` neighbour among the other rows.
+    /// item is at its anchor among the other rows (first, last, after `previous` or before
+    /// `next`).
     ///
     /// - Complexity: O((k + f) log (k + f)) for k items of the edit and f floating rows,
     ///   plus O(log n) per item.
@@ -70,17 +71,21 @@ extension ListSnapshot {
             }
             return untouched.rank(ofPosition: place)
         }
+        // Where the source writes it (``ListMove/anchor(listing:)``), among the untouched rows.
         let gap: Int
-        if let previous = rank(of: move.previous) {
-            gap = previous + 1
-        } else if let next = rank(of: move.next) {
-            gap = next
-        } else if let ranks = untouched.ranks(inSectionTitled: title) {
-            gap = move.previous == nil ? ranks.lowerBound : ranks.upperBound
-        } else {
-            // The destination section has no other item: only where it is can show that.
-            guard currentTitle == title else { return nil }
-            gap = untouched.rank(ofPosition: position)
+        switch move.anchor(listing: { rank(of: $0) != nil }) {
+        case .after(let previous):
+            gap = rank(of: previous)! + 1
+        case .before(let next):
+            gap = rank(of: next)!
+        case let edge:
+            if let ranks = untouched.ranks(inSectionTitled: title) {
+                gap = edge == .first ? ranks.lowerBound : ranks.upperBound
+            } else {
+                // The destination section has no other item: only where it is can show that.
+                guard currentTitle == title else { return nil }
+                gap = untouched.rank(ofPosition: position)
+            }
         }
         // The untouched rows that precede the item.
         let isShown = gap == untouched.rank(ofPosition: position) && currentTitle == title

@@ -34,7 +34,7 @@ struct Note: FetchableRecord, Decodable, Sendable {
         id: 2, source: ItemPath(section: 0, item: 1), destination: ItemPath(section: 0, item: 0),
         sourceSection: "Home", destinationSection: "Home", previous: nil, next: 1
     )
-    #expect(try await notes.move(move) == 1)                    // one row written
+    #expect(try await notes.move(move).rowsWritten == 1)        // one row written
     let titles = try await pool.read { db in
         try String.fetchAll(db, sql: "SELECT title FROM note ORDER BY folder, position")
     }

@@ -14,7 +14,7 @@ struct ConcurrentEditTests {
     func loaded(_ source: some ListDataSource<String, Int, String>) async -> (Adapter, ViewHarness) {
         let adapter = Adapter(source: source)
         let harness = ViewHarness(adapter)
-        await harness.recorder.wait { _ in harness.recorder.reloadCount == 1 }
+        await harness.expectEventually("the first list") { harness.recorder.reloadCount == 1 }
         return (adapter, harness)
     }
 
@@ -37,7 +37,7 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 1)) { move in
             await gate.pass()
-            try source.move(move)
+            return try source.move(move)
         }.get()
         #expect(move.id == "e" && move.previous == "a")
         // Another writer inserts above the row's new neighbour, deletes a row, changes the moved row's summary.
@@ -49,9 +49,9 @@ struct ConcurrentEditTests {
         #expect(await harness.waitUntilShowing(try expected(source, with: [.move(move)])))
         #expect(adapter.path(of: "e") == ItemPath(section: 0, item: 2))
         gate.open()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end, after its write") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
-        #expect((try? harness.editResults[0].get()) != nil, "\(harness.editResults)")
+        #expect((try? harness.editResults.first?.get()) != nil, "\(harness.editResults)")
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
@@ -65,7 +65,7 @@ struct ConcurrentEditTests {
             let move = try harness.moveInteractively(from: ItemPath(section: from.0, item: from.1), to: ItemPath(section: to.0, item: to.1)) { move in
                 await gate.pass()
                 log.append("move \(move.id)")
-                try source.move(move)
+                return try source.move(move)
             }.get()
             edits.append(.move(move))
         }
@@ -83,7 +83,7 @@ struct ConcurrentEditTests {
         source.mutate { $0.append(Record(entry: ListEntry(id: "h", section: "Older", summary: 1), item: "h")) }
         #expect(await harness.waitUntilShowing(try expected(source, with: edits)))
         gate.open()
-        await harness.recorder.wait { _ in harness.editResults.count == 4 || !harness.failures.isEmpty }
+        await harness.expectEventually("the four edits' ends: \(harness.editResults)") { harness.editResults.count == 4 || !harness.failures.isEmpty }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
         #expect(log.all == ["move a", "move e", "delete [\"c\"]", "move a"])
         #expect(harness.editResults.allSatisfy { (try? $0.get()) != nil }, "\(harness.editResults)")
@@ -98,12 +98,12 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         harness.moveInteractively(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)) { move in
             await gate.pass()
-            try source.move(move)
+            return try source.move(move)
         }
         source.delete(["a"])
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
         gate.open()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end, after its write failed") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
         guard case .failure(let error)? = harness.editResults.first else {
             Issue.record("the write of a deleted row did not fail")
@@ -121,14 +121,14 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0)) { move in
             await gate.pass()
-            try second.move(move)                               // the store the app moved to
+            return try second.move(move)                        // the store the app moved to
         }.get()
         adapter.transition(to: second)
         #expect(await harness.waitUntilShowing(try expected(second, with: [.move(move)])))
         gate.open()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end, confirmed by the new source") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await second.loadEntries()))
-        #expect((try? harness.editResults[0].get()) != nil, "\(harness.editResults)")
+        #expect((try? harness.editResults.first?.get()) != nil, "\(harness.editResults)")
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
@@ -138,7 +138,7 @@ struct ConcurrentEditTests {
         let gate = WriteGate()
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 3)) { move in
             await gate.pass()
-            try source.move(move)
+            return try source.move(move)
         }.get()
         adapter.setSection(titled: "Yesterday", collapsed: true)
         let collapsedView = try expected(source, with: [.move(move)]).collapsing(["Yesterday"])
@@ -147,8 +147,9 @@ struct ConcurrentEditTests {
         adapter.setSection(titled: "Yesterday", collapsed: false)
         #expect(await harness.waitUntilShowing(try expected(source, with: [.move(move)])))
         gate.open()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end, after collapses and reloads") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
+        #expect((try? harness.editResults.first?.get()) != nil, "\(harness.editResults)")
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
@@ -160,14 +161,14 @@ struct ConcurrentEditTests {
             try source.data.move(move)
         }.get()
         // The write succeeded, the loads fail: the view keeps the move, the edit stays pending.
-        await harness.recorder.wait { _ in if case .failed = adapter.loadState { true } else { false } }
+        await harness.expectEventually("a failed load") { if case .failed = adapter.loadState { true } else { false } }
         #expect(adapter.pendingEditCount == 1)
         #expect(adapter.path(of: move.id) == ItemPath(section: 0, item: 2))
         source.mode = .normal
         adapter.invalidate()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end, once loads work again") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
-        #expect((try? harness.editResults[0].get()) != nil)
+        #expect((try? harness.editResults.first?.get()) != nil, "\(harness.editResults)")
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
@@ -183,7 +184,7 @@ struct ConcurrentEditTests {
             // The last row, right after the first: d, then c.
             harness.moveInteractively(from: ItemPath(section: 0, item: 3), to: ItemPath(section: 0, item: 1)) { move in
                 await gate.pass()
-                try source.data.move(move)
+                _ = try source.data.move(move)                  // no receipt of the adapter's source: the list decides
                 log.append(move.id)
                 await MainActor.run { harness.recorder.recheck() }     // wakes the wait on the log
             }
@@ -192,10 +193,10 @@ struct ConcurrentEditTests {
         // No load sees either write until both are in.
         source.mode = .gated
         gate.open()
-        await harness.recorder.wait { _ in log.all.count == 2 }
+        await harness.expectEventually("both writes: \(log.all)") { log.all.count == 2 }
         source.mode = .normal
         source.release()
-        await harness.recorder.wait { _ in harness.editResults.count == 2 }
+        await harness.expectEventually("both moves' ends: \(harness.editResults)") { harness.editResults.count == 2 }
         #expect(harness.editResults.allSatisfy { (try? $0.get()) != nil }, "\(harness.editResults)")
         #expect(source.data.records.map(\.entry.id) == ["a", "c", "d", "b"])
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
@@ -217,7 +218,7 @@ struct ConcurrentEditTests {
         let move = try harness.moveInteractively(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 0)) { move in
             try source.move(move)
         }.get()
-        await harness.recorder.wait { _ in harness.editResults.count == 1 }
+        await harness.expectEventually("the move's end") { harness.editResults.count == 1 }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
         #expect(move.id == "d" && source.records.first?.entry.id == "d")
         #expect(harness.failures.isEmpty, "\(harness.failures)")

@@ -24,7 +24,7 @@ struct EditTests {
 
     /// Waits for `count` edits to end, then for the views to show the source's list.
     func settle(_ harness: ViewHarness, edits count: Int, source: InMemoryListSource<String, Int, String>) async throws {
-        await harness.recorder.wait { _ in harness.editResults.count >= count || !harness.failures.isEmpty }
+        await harness.expectEventually("\(count) edits' ends: \(harness.editResults)") { harness.editResults.count >= count || !harness.failures.isEmpty }
         #expect(await harness.waitUntilShowing(try await source.loadEntries()))
     }
 

@@ -19,8 +19,8 @@ extension ListViewConnector {
     ///
     /// Main actor; `write` runs off the main queue.
     @discardableResult
-    public func moveRow<Base>(
-        _ row: Int, droppedAbove dropRow: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Void
+    public func moveRow<Base, Answer: Sendable>(
+        _ row: Int, droppedAbove dropRow: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) -> Bool where View == GroupedListView<Base> {
         guard let view, let move = view.itemMove(fromRow: row, droppedAbove: dropRow) else { return false }
         view.moveDroppedRow(move)

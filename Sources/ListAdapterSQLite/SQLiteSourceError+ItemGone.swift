@@ -1,0 +1,9 @@
+public import ListAdapter
+
+/// A move whose row another connection deleted tells the adapter so, which then shows the
+/// row gone at once rather than back at its old place.
+extension SQLiteSourceError: ListItemGoneError {
+    /// Whether the write found its row gone (``Kind/missingRow``) and wrote nothing.
+    /// Any queue.
+    public var itemIsGone: Bool { kind == .missingRow }
+}
