@@ -1,5 +1,4 @@
 import ListAdapter
-import ListAdapterTesting
 #if canImport(Glibc)
 import Glibc
 #endif

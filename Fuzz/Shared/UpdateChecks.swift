@@ -1,5 +1,4 @@
 import ListAdapter
-import ListAdapterTesting
 
 /// The properties of the batches staged from one change set, shared by the targets that
 /// produce a change set (a full diff, a patch, the sample's input): under `.reconfigure`
