@@ -3,18 +3,29 @@
 #
 # Why not `swift build -Xswiftc -sanitize=fuzzer`: the package has executables with
 # `main` (sample, bench, soak), and libFuzzer brings its own `main`; instrumenting the
-# whole graph also rebuilds GRDB. So the three modules the target needs are compiled
-# directly with swiftc, each as one object (whole-module), then linked into the fuzzer:
+# whole graph also rebuilds GRDB. So the modules the targets need are compiled directly
+# with swiftc, each as one object (whole-module), then linked into the fuzzer:
 #
 #   Logging            (swift-log, from .build/checkouts)  -sanitize=address (not coverage-instrumented)
-#   ListAdapter        (Sources/ListAdapter)               -sanitize=fuzzer,address
-#   ListAdapterTesting (Sources/ListAdapterTesting)        -sanitize=fuzzer,address
-#   each target        (Fuzz/<Target>/*.swift + Fuzz/Shared) -sanitize=fuzzer,address, linked with libFuzzer
+#   ListAdapter        (Sources/ListAdapter)               -sanitize=fuzzer,address -DLISTADAPTER_SMALL_SIZES
+#   each target        (Fuzz/<Target>/*.swift + Fuzz/Shared + Sources/ListAdapterTesting)
+#                                                          -sanitize=fuzzer,address -wmo, linked with libFuzzer
 #
-# `package` declarations: ListAdapter and ListAdapterTesting must share a -package-name
-# (SwiftPM passes the package's identity, the checkout's directory name, e.g. "main");
-# any name works as long as both modules get the same one. Settings mirror Package.swift
-# (Swift 6 mode, ExistentialAny, InternalImportsByDefault) and swift-log's own.
+# Speed (each target must run hundreds of inputs a second, Fuzz/README.md):
+# - ListAdapterTesting (the reference views, the batch validator, the replay) is compiled
+#   into each target's module, whole-module, not linked as a module of its own: its code
+#   is generic over the list's types and, called across a module boundary, ran
+#   unspecialized, looking up generic metadata at every cell it compared (three quarters
+#   of an input's time). In the target's module it is specialized for the target's types.
+# - LISTADAPTER_SMALL_SIZES gives ListAdapter chunks of 8 items, pages of 4 chunks and
+#   index pages of 16 slots (ItemChunk, ChunkTable, IdentifierIndex), so that the short
+#   lists the targets build cross chunk and page boundaries as long lists do.
+#
+# `package` declarations: ListAdapter and the targets (which hold ListAdapterTesting's
+# sources) must share a -package-name (SwiftPM passes the package's identity, the
+# checkout's directory name, e.g. "main"); any name works as long as all get the same one.
+# Settings mirror Package.swift (Swift 6 mode, ExistentialAny, InternalImportsByDefault)
+# and swift-log's own.
 #
 # Usage: Fuzz/build.sh            (release-ish: -O -g; bounds/overflow checks stay on)
 # Env:   SWIFT_LOG_SOURCES=<dir>  swift-log's Sources/Logging if not in .build/checkouts
@@ -60,14 +71,23 @@ compile_module Logging swift_log address "${FEATURES[@]}" \
     -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature NonisolatedNonsendingByDefault \
     "${log_sources[@]}"
 mapfile -t la_sources < <(find "$ROOT/Sources/ListAdapter" -name '*.swift' | sort)
-compile_module ListAdapter listadapter fuzzer,address "${FEATURES[@]}" "${la_sources[@]}"
-mapfile -t lat_sources < <(find "$ROOT/Sources/ListAdapterTesting" -name '*.swift' | sort)
-compile_module ListAdapterTesting listadapter fuzzer,address "${FEATURES[@]}" "${lat_sources[@]}"
+compile_module ListAdapter listadapter fuzzer,address -DLISTADAPTER_SMALL_SIZES "${FEATURES[@]}" "${la_sources[@]}"
 
-# Links one target from the .swift files under the given folders/files (its own folder and
-# Fuzz/Shared, the oracles and replay checks the list targets share) and the modules above.
-link_target() { # binary module-name folders-or-files... (an .o among them is linked in too; -I and -l flags are passed on)
-    local binary="$1" module="$2"; shift 2
+# Compiles one target, whole-module, from the .swift files under the given folders/files
+# (its own folder and Fuzz/Shared, the oracles and replay checks the list targets share),
+# with ListAdapterTesting's sources, and links it with the modules above.
+# The list targets' own module (the decoder, the oracles, ListAdapterTesting) is
+# instrumented for edge coverage without comparison tracing (-sanitize-coverage without
+# trace-cmp): tracing every comparison the oracles make took a third of an input's time
+# and guides little (they compare results; the decoder's few byte tests are plain edges).
+# ListAdapter's own object, the code under test, keeps it (its inlinable generics
+# specialized into the target's module do not). Targets whose own module holds the code
+# under test (a parser) keep it too: `cmp` as the third argument.
+LIST_COVERAGE=(-sanitize-coverage=edge,inline-8bit-counters,pc-table)
+link_target() { # binary module-name cmp|nocmp folders-or-files... (an .o among them is linked in too; -I and -l flags are passed on)
+    local binary="$1" module="$2" coverage=(); shift 2
+    if [ "$1" = nocmp ]; then coverage=("${LIST_COVERAGE[@]}"); fi
+    shift
     echo "build: $binary (link)"
     local sources objects=() paths=() arg
     for arg in "$@"; do
@@ -77,10 +97,12 @@ link_target() { # binary module-name folders-or-files... (an .o among them is li
             *) paths+=("$arg") ;;
         esac
     done
-    mapfile -t sources < <(find "${paths[@]}" -name '*.swift' | sort)
-    "$SWIFTC" "${COMMON[@]}" -module-name "$module" -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
-        "${FEATURES[@]}" "${sources[@]}" "${objects[@]}" "$OUT/ListAdapterTesting.o" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
-        -use-ld=lld -o "$OUT/$binary"
+    mapfile -t sources < <(find "${paths[@]}" "$ROOT/Sources/ListAdapterTesting" -name '*.swift' | sort)
+    # From $OUT: a whole-module build of an executable with -g leaves its module files
+    # (Module-1.swiftmodule ...) in the working directory.
+    (cd "$OUT" && "$SWIFTC" "${COMMON[@]}" -module-name "$module" -package-name listadapter -sanitize=fuzzer,address ${coverage[@]+"${coverage[@]}"} -I "$MODS" -wmo \
+        "${FEATURES[@]}" "${sources[@]}" "${objects[@]}" "$OUT/ListAdapter.o" "$OUT/Logging.o" \
+        -use-ld=lld -o "$OUT/$binary")
     echo "built $OUT/$binary"
 }
 # ListAdapterRemote's protocol (its Wire folder and the replica; the transports need
@@ -90,12 +112,12 @@ mapfile -t remote_sources < <(find "$ROOT/Sources/ListAdapterRemote/Wire" -name 
 # wire target links -lz.
 ZLIB_INCLUDES=(-I "$ROOT/Sources/CListAdapterZlib")
 compile_module ListAdapterRemote listadapter fuzzer,address "${FEATURES[@]}" "${ZLIB_INCLUDES[@]}" "${remote_sources[@]}" "$ROOT/Sources/ListAdapterRemote/ListReplica.swift"
-link_target diff-and-batches DiffAndBatches "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
-link_target patches Patches "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
-link_target wire Wire "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapterRemote.o" "-I$ROOT/Sources/CListAdapterZlib" -lz
+link_target diff-and-batches DiffAndBatches nocmp "$ROOT/Fuzz/DiffAndBatches" "$ROOT/Fuzz/Shared"
+link_target patches Patches nocmp "$ROOT/Fuzz/Patches" "$ROOT/Fuzz/Shared"
+link_target wire Wire cmp "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapterRemote.o" "-I$ROOT/Sources/CListAdapterZlib" -lz
 # sample-input: the sample's readers, compiled from Sample/ (an executable target with its
 # own main, ArgumentParser and GRDB): only these files, which need Foundation alone.
-link_target sample-input SampleInput "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \
+link_target sample-input SampleInput cmp "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \
     "$ROOT"/Sample/Diff/{DiffInput,ExactIdentifier}.swift "$ROOT"/Sample/Browse/Terminal.swift \
     "$ROOT"/Sample/Support/{SampleError,JSONValue,ListUpdate+JSON,TerminalText,ProcessEnd,ExitStatus,StandardStreams,LockedState}.swift
 
@@ -121,8 +143,8 @@ mapfile -t las_sources < <(find "$ROOT/Sources/ListAdapterSQLite" -name '*.swift
 compile_module ListAdapterSQLite listadapter fuzzer,address "${FEATURES[@]}" "${SQLITE_INCLUDES[@]}" "${las_sources[@]}"
 echo "build: sqlite-files (link)"
 mapfile -t sqlite_files_sources < <(find "$ROOT/Fuzz/SQLiteFiles" -name '*.swift' | sort)
-"$SWIFTC" "${COMMON[@]}" -module-name SQLiteFiles -package-name listadapter -sanitize=fuzzer,address -I "$MODS" \
+(cd "$OUT" && "$SWIFTC" "${COMMON[@]}" -module-name SQLiteFiles -package-name listadapter -sanitize=fuzzer,address -I "$MODS" -wmo \
     "${FEATURES[@]}" "${SQLITE_INCLUDES[@]}" "${sqlite_files_sources[@]}" \
     "$OUT/ListAdapterSQLite.o" "$OUT/ListAdapter.o" "$OUT/GRDB.o" "$OUT/Logging.o" -lsqlite3 \
-    -use-ld=lld -o "$OUT/sqlite-files"
+    -use-ld=lld -o "$OUT/sqlite-files") # from $OUT, as in link_target
 echo "built $OUT/sqlite-files"

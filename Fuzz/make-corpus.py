@@ -22,7 +22,7 @@ def sec(title):                     # 0..6 titled, 7 untitled (nil)
     return [0x40 | title]
 
 
-def run(blocks, base):              # blocks*16 consecutive ids from 100_000 + base*1000
+def run(blocks, base):              # blocks*2 consecutive ids from 100_000 + base*1000
     return [0x60 | (blocks - 1), base]
 
 

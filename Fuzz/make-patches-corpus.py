@@ -61,7 +61,7 @@ def new_section(title, rows, boundary):
     return [0xB8 | title, ((boundary & 15) << 4) | (rows - 1)]
 
 
-def run(place, blocks):                 # blocks * 8 fresh rows
+def run(place, blocks):                 # blocks fresh rows
     return [0xC0 | (blocks - 1), place]
 
 

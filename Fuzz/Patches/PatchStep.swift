@@ -17,8 +17,8 @@ struct PatchStep {
     func run() -> (next: ListSnapshot<Int, Int>, outcome: Outcome) {
         let patch = model.patch()
         func context() -> String { "step \(number): old \(describe(old)) new \(model.rows.count <= 40 ? "\(model.entries)" : "\(model.rows.count) rows") touched \(model.touched.prefix(40))" }
-        checkUntouchedRows(context)
         let oldEntries = old.entries
+        checkUntouchedRows(oldEntries, context)
         let oldTitles = old.sectionTitles
         let oldPaths = oldEntries.map { old.path(of: $0.id) }
         let result = old.applying(patch)
@@ -42,9 +42,8 @@ struct PatchStep {
 
     /// ``ListSnapshot/UntouchedRows``, the gap-finding view a data source reads, against
     /// the old rows less the touched ones.
-    private func checkUntouchedRows(_ context: () -> String) {
+    private func checkUntouchedRows(_ oldEntries: [ListEntry<Int, Int>], _ context: () -> String) {
         let touched = Set(model.touched)
-        let oldEntries = old.entries
         let untouched = old.untouchedRows(excluding: model.touched)
         let expected = oldEntries.filter { !touched.contains($0.id) }
         if untouched.count != expected.count { fail("untouchedRows.count \(untouched.count), expected \(expected.count); \(context())") }

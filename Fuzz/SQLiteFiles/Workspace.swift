@@ -6,13 +6,20 @@ import Glibc
 /// The fuzzer's files: one temporary directory per process, reused for every input
 /// (creating and removing a directory per input would cost more than the input), with a
 /// `followed` and an `owned` directory emptied between inputs.
+///
+/// In memory (`/dev/shm`, a tmpfs) where there is one: on a disk, emptying the directories
+/// and SQLite's syncs took two thirds of an input's time on a busy machine (21 ms of
+/// 30 ms), in memory they take a fraction of a millisecond.
 final class Workspace: Sendable {
     let root: URL
     let followed: URL
     let owned: URL
 
     init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("listadapter-fuzz-sqlite-\(getpid())")
+        var isDirectory: ObjCBool = false
+        let shm = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+        let parent = shm ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        root = parent.appendingPathComponent("listadapter-fuzz-sqlite-\(getpid())")
         followed = root.appendingPathComponent("followed")
         owned = root.appendingPathComponent("owned")
     }

@@ -24,8 +24,13 @@ struct ChunkTable<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Senda
     @usableFromInline typealias Chunk = ItemChunk<ID, Summary>
     @usableFromInline typealias Page = ArraySlice<Chunk>
 
+    #if LISTADAPTER_SMALL_SIZES
+    // The fuzz build (Fuzz/build.sh): pages of 4 chunks, so that short lists have pages.
+    @inlinable static var pageCapacity: Int { 4 }
+    #else
     /// The number of chunks a builder gathers into a page of its own.
     @inlinable static var pageCapacity: Int { 64 }
+    #endif
 
     @usableFromInline var pages: ContiguousArray<Page>
     /// `pageStarts[p]` is the ordinal of page `p`'s first chunk; one extra final entry

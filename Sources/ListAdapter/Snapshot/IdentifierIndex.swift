@@ -29,8 +29,17 @@ struct IdentifierIndex: Sendable {
     @inlinable static var empty: UInt32 { .max }
     /// The marker of a slot whose item was removed.
     @inlinable static var removed: UInt32 { .max - 1 }
+    #if LISTADAPTER_SMALL_SIZES
+    // The fuzz build (Fuzz/build.sh): pages of 16 slots and an overlay folded at 16, so
+    // that short lists have index pages and patches fold.
+    @inlinable static var pageBits: Int { 4 }
+    @inlinable static var overlayLimit: Int { 16 }
+    #else
     /// log2 of the slots per page, for indexes with at least that many slots.
     @inlinable static var pageBits: Int { 10 }
+    /// The overlay's size at which a patch folds it into the pages.
+    @inlinable static var overlayLimit: Int { 2_048 }
+    #endif
 
     /// The slots, by page. A page is a slice: the pages of an index built in one go are
     /// slices of one array (nothing copied into pages), and a page written while shared is
@@ -48,9 +57,6 @@ struct IdentifierIndex: Sendable {
     @usableFromInline var used: Int
     /// Slots written by patches since the last fold, newer than the pages.
     @usableFromInline var overlay: [Int: UInt32] = [:]
-
-    /// The overlay's size at which a patch folds it into the pages.
-    @inlinable static var overlayLimit: Int { 2_048 }
 
     /// The slot count for an index that holds `count` items at most half full.
     @inlinable

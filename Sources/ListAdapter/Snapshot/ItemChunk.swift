@@ -15,10 +15,17 @@
 /// Not public.
 @usableFromInline
 struct ItemChunk<ID: Hashable & Sendable, Summary: Equatable & Sendable>: Sendable {
+    #if LISTADAPTER_SMALL_SIZES
+    // The fuzz build (Fuzz/build.sh): chunks of 8, so that the fuzzers' lists of a hundred
+    // items cross as many chunk boundaries as an app's long lists do.
+    @inlinable static var capacity: Int { 8 }
+    @inlinable static var offsetBits: UInt32 { 3 }
+    #else
     /// The most items a chunk holds; a chunk a patch fills past it is split.
     @inlinable static var capacity: Int { 128 }
     /// Bits of a packed place that hold the offset in the chunk.
     @inlinable static var offsetBits: UInt32 { 7 }
+    #endif
     /// The largest serial a packed place can carry (the two largest 32-bit values are
     /// the index's empty and removed markers).
     @inlinable static var serialLimit: Int { (1 << (32 - Int(offsetBits))) - 2 }
