@@ -119,7 +119,7 @@ link_target wire Wire cmp "$ROOT/Fuzz/Wire" "$ROOT/Fuzz/Shared" "$OUT/ListAdapte
 # own main, ArgumentParser and GRDB): only these files, which need Foundation alone.
 link_target sample-input SampleInput cmp "$ROOT/Fuzz/SampleInput" "$ROOT/Fuzz/Shared" \
     "$ROOT"/Sample/Diff/{DiffInput,ExactIdentifier}.swift "$ROOT"/Sample/Browse/Terminal.swift \
-    "$ROOT"/Sample/Support/{SampleError,JSONValue,ListUpdate+JSON,TerminalText,ProcessEnd,ExitStatus,StandardStreams,LockedState}.swift
+    "$ROOT"/Sample/Support/{SampleError,JSONValue,ListUpdate+JSON,TerminalText,ProcessEnd,ExitStatus,StandardStreams,LockedState,JSONIdentifier}.swift
 
 # --- sqlite-files (SQLiteListSource over mutated database files) --------------------------
 # GRDB (.build/checkouts/GRDB.swift, from `swift package resolve`; or set GRDB_SOURCES) gets

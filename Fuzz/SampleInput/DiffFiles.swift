@@ -44,7 +44,7 @@ enum DiffFiles {
     /// What `sample diff` prints, parsed back: valid JSON, and each batch's `after` has the
     /// batch's sections with their titles and ids, byte for byte (ids are exact).
     private static func checkPrinted(_ update: ListUpdate<ExactIdentifier, String?>) {
-        let text = update.json(milliseconds: 0, batching: "keeping-identity") { $0.text }.serialized()
+        let text = update.json(milliseconds: 0, batching: "keeping-identity") { $0.json }.serialized()
         guard let root = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let batches = root["batches"] as? [[String: Any]], batches.count == update.batches.count else {
             fail("the printed update does not read back as JSON: \(text.prefix(400))")

@@ -36,7 +36,7 @@ struct DiffCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let update = ListUpdate(from: before, to: after, updateStyle: updateStyle.style, batching: batching.policy)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        print(update.json(milliseconds: milliseconds, batching: batching.rawValue) { $0.text }.serialized())
+        print(update.json(milliseconds: milliseconds, batching: batching.rawValue) { $0.json }.serialized())
     }
 }
 

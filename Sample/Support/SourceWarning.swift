@@ -12,17 +12,18 @@ struct SourceWarning: Sendable, CustomStringConvertible {
     let message: String
     /// How many rows it concerns (the rows dropped as duplicates).
     let count: Int
-    /// The first few identifiers concerned, printed as the list's ids are.
-    let samples: [String]
+    /// The first few identifiers concerned, as `--json` prints the list's ids.
+    let samples: [JSONValue]
 
-    /// The duplicates one load of `source` (`table "t" in mail.sqlite`) reported, their
-    /// identifiers printed by `idText`.
-    init<ID>(_ duplicates: DuplicateIdentifiers<ID>, source: String, idText: (ID) -> String) {
+    /// The duplicates one load of `source` (`table "t" in mail.sqlite`) reported; the
+    /// message names identifiers as the source's query would (`'x'`, `2.5`).
+    init<ID: JSONIdentifier>(_ duplicates: DuplicateIdentifiers<ID>, source: String) {
         kind = "duplicateIdentifiers"
         count = duplicates.count
-        samples = duplicates.samples.map(idText)
+        samples = duplicates.samples.map(\.json)
         let rows = count == 1 ? "1 row has the identifier" : "\(count) rows have identifiers"
-        message = "\(source): \(rows) of an earlier row, e.g. \(samples.prefix(3).joined(separator: ", ")); kept the first row of each"
+        let named = duplicates.samples.prefix(3).map { "\($0)" }.joined(separator: ", ")
+        message = "\(source): \(rows) of an earlier row, e.g. \(named); kept the first row of each"
     }
 
     /// `kind: message`, the plain-text form.
@@ -33,7 +34,7 @@ struct SourceWarning: Sendable, CustomStringConvertible {
     var json: JSONValue {
         .object([("warning", .object([
             ("kind", .string(kind)), ("count", .int(count)), ("message", .string(message)),
-            ("samples", .array(samples.map(JSONValue.string))),
+            ("samples", .array(samples)),
         ]))])
     }
 }

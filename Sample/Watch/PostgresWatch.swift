@@ -54,7 +54,7 @@ struct PostgresWatch {
     private func open<ID>(
         _: ID.Type, _ server: PostgresServer, _ query: PostgresListQuery, _ access: PostgresAccess,
         _ label: String, _ printer: WatchPrinter, _ patience: Duration
-    ) where ID: Hashable & Sendable & PostgresDecodable & PostgresArrayEncodable & PostgresArrayDecodable {
+    ) where ID: Hashable & Sendable & JSONIdentifier & PostgresDecodable & PostgresArrayEncodable & PostgresArrayDecodable {
         var options = PostgresListSource<ID, String?, IgnoredPostgresRow>.Options()
         options.applicationName = "listadapter-sample-watch"
         Task {

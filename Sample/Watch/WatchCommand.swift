@@ -23,10 +23,11 @@ struct WatchCommand: ParsableCommand {
 
         With --json, the first line is {"snapshot": {"sections": [{"title": ..., "ids": [...]}]}} \
         and each later line one change, in the {"batches": [...], "stats": {...}} shape of \
-        `sample diff` (ids printed as strings; --no-after leaves out each batch's "after" list). \
-        An SQLite identifier is read exactly, whatever its storage class, and printed as an \
-        SQL literal: an INTEGER as its digits, a TEXT quoted ('x'), a REAL, a BLOB as x'0102' \
-        (a column may mix them: 1 and '1' are two rows). \
+        `sample diff` (--no-after leaves out each batch's "after" list). An identifier is \
+        read exactly, whatever its storage class, and printed as JSON tells it apart: an \
+        INTEGER (or bigint) as a number, a TEXT (or uuid) as a string, a REAL as \
+        {"real": 2.5}, a BLOB as {"blob": "0102"} (a column may mix them: 1 and '1' are two \
+        rows, printed 1 and "1"); plain-text messages name them as SQL literals (1, 'x'). \
         Each failure is printed once: with --json as one line {"error": {"kind": ..., "message": ...}} \
         on standard output, otherwise as "Error: KIND: MESSAGE" on standard error. Rows that \
         repeat an earlier row's identifier (the first is kept) are a warning, printed once per \

@@ -8,11 +8,11 @@ struct WatchPrinter: Sendable {
     /// Whether each printed batch carries its `after` list (`--no-after` leaves it out).
     var includesAfter = true
 
-    func print<ID, Summary>(_ event: ListEvent<ID, Summary>) {
+    func print<ID: JSONIdentifier, Summary>(_ event: ListEvent<ID, Summary>) {
         switch event {
         case .reload(let snapshot):
             if json {
-                emit(JSONValue.object([("snapshot", .object([("sections", snapshot.sectionsJSON { "\($0)" })]))]).serialized())
+                emit(JSONValue.object([("snapshot", .object([("sections", snapshot.sectionsJSON { $0.json })]))]).serialized())
             } else {
                 emit("\(Wording.count(snapshot.count, "item")) in \(Wording.count(snapshot.numberOfSections, "section"))")
             }
@@ -21,7 +21,7 @@ struct WatchPrinter: Sendable {
                 + Double(info.computeDuration.components.seconds) * 1e3
             if json {
                 let update = ListUpdate(changes: info.changes, batches: [batch])
-                emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { "\($0)" }.serialized())
+                emit(update.json(milliseconds: milliseconds, includesAfter: includesAfter) { $0.json }.serialized())
             } else {
                 // One line per change: a change UIKit takes in several batches (moves, then
                 // the reloads of moved rows) carries the same counts in each.

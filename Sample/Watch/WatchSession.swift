@@ -16,7 +16,7 @@ import ListAdapterSQLite
 /// Generic over the identifier, summary and row types, so that one session serves the
 /// SQLite source (identifiers as text), the PostgreSQL one (`bigint`, `text` or `uuid`) and
 /// a served list (`Int64` identifiers and summaries).
-final class WatchSession<ID: Hashable & Sendable, Summary: Equatable & Sendable, Item: Sendable>: @unchecked Sendable {
+final class WatchSession<ID: Hashable & Sendable & JSONIdentifier, Summary: Equatable & Sendable, Item: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: every member is used on the main queue only.
 
     /// How long a source that listed once may keep failing before `watch` gives up, by
@@ -75,7 +75,7 @@ final class WatchSession<ID: Hashable & Sendable, Summary: Equatable & Sendable,
             failingSince = nil
             lastPrinted = nil
         case .duplicateIdentifiers(let duplicates):
-            printer.print(SourceWarning(duplicates, source: label) { "\($0)" })
+            printer.print(SourceWarning(duplicates, source: label))
         case .loadStateChanged(.loading):
             printer.print(event)
         case .itemMoved, .editEnded:

@@ -127,12 +127,14 @@ struct PostgresEditingTests {
         defer { fixture.remove() }
         let first = try await Self.source(fixture), second = try await Self.source(fixture)
         try await first.assignPositions(orderedBy: "queue, id")
-        // Both sources drop rows right after row 3 at once: the advisory lock makes them take turns.
+        // Both sources drop rows right after row 3 (above row 6, as the list showed it) at
+        // once: the advisory lock makes them take turns, each writing into the gap as the
+        // other left it. (A move with no row below goes last instead.)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, writer) in [first, second].enumerated() {
                 group.addTask {
                     for id in stride(from: Int64(6 + 3 * index), through: 90, by: 6) {
-                        _ = try await writer.move(Self.move(id, to: "queue 0", after: 3, before: nil))
+                        _ = try await writer.move(Self.move(id, to: "queue 0", after: 3, before: 6))
                     }
                 }
             }

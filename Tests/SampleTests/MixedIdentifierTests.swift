@@ -3,8 +3,8 @@ import GRDB
 import Testing
 
 /// `sample watch` and `browse` on a table whose identifier column mixes storage classes:
-/// every row listed, `1` and `'1'` two rows, ids printed as SQL literals (an INTEGER as
-/// its digits, as for a rowid table).
+/// every row listed, `1` and `'1'` two rows, ids printed as JSON tells them apart (`1`,
+/// `"1"`, `{"real": 2.5}`, `{"blob": "0102"}`).
 @Suite("sample watch and browse, mixed identifiers", .serialized, .hangGuard)
 struct MixedIdentifierTests {
     typealias Session = BrowserTerminalTests.Session
@@ -18,7 +18,7 @@ struct MixedIdentifierTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let snapshot = (object["snapshot"] as? [String: Any]) ?? ((object["batches"] as? [[String: Any]])?.last)
         let sections = try #require((snapshot?["sections"] ?? snapshot?["after"]) as? [[String: Any]], "\(line)")
-        return sections.flatMap { $0["ids"] as? [String] ?? [] }
+        return try sections.flatMap { try #require(PrintedIdentifier.literals($0["ids"]), "\(line)") }
     }
 
     @Test func watchListsEveryRowAndFollowsChangesToEither1() async throws {
@@ -27,6 +27,7 @@ struct MixedIdentifierTests {
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--id", "id", "--json"])
         var lines = watch.lines.makeAsyncIterator()
         let first = try #require(await lines.next())
+        #expect(first.contains(#""ids":[1,"x","1",{"real":2.5},{"blob":"0102"}]"#), "\(first)")
         #expect(try Self.ids(first) == ["1", "'x'", "'1'", "2.5", "x'0102'"], "\(first)")
         // The integer 1 goes, the text '1' stays; a text 'y' comes.
         let writer = try folder.writer()

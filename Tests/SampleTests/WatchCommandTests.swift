@@ -7,7 +7,7 @@ import Testing
 @Suite("sample watch", .hangGuard)
 struct WatchCommandTests {
     static func sections(_ value: Any?) -> [(title: String?, ids: [String])] {
-        (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, $0["ids"] as? [String] ?? []) }
+        (value as? [[String: Any]] ?? []).map { ($0["title"] as? String, PrintedIdentifier.literals($0["ids"]) ?? []) }
     }
 
     /// The state exactly as printed, empty sections included (a staged batch can leave a

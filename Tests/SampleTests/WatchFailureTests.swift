@@ -16,7 +16,7 @@ struct WatchFailureTests {
         let watch = try RunningSample(["watch", "--db", folder.path, "--table", "t", "--json"], inputFromDevNull: true)
         #expect(await watch.exitStatus(within: Self.deadline) == 0)
         let lines = await watch.remainingLines()
-        #expect(lines == [#"{"snapshot":{"sections":[{"title":null,"ids":["1","2"]}]}}"#])
+        #expect(lines == [#"{"snapshot":{"sections":[{"title":null,"ids":[1,2]}]}}"#])
     }
 
     @Test(arguments: [true, false])

@@ -33,7 +33,7 @@ struct WatchNoAfterTests {
         let change = try await Self.firstChange([])
         let batches = try #require(change["batches"] as? [[String: Any]])
         let after = try #require(batches.last?["after"] as? [[String: Any]])
-        #expect(after.first?["ids"] as? [String] == ["1", "2"])
+        #expect(after.first?["ids"] as? [Int] == [1, 2])
     }
 
     @Test func noAfterNeedsJSON() throws {

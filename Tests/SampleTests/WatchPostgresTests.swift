@@ -79,7 +79,7 @@ struct WatchPostgresTests {
         let components = try #require(URLComponents(string: url))
         let server = "postgres://\(components.user ?? "?")@\(components.host ?? "?"):\(components.port ?? 0)/\(components.path.dropFirst())"
         try WatchWarningTests.checkDuplicateWarning(lines[0], source: "table \(table) in \(server)", samples: ["1", "3"])
-        #expect(lines[1] == #"{"snapshot":{"sections":[{"title":null,"ids":["1","2","3"]}]}}"#)
+        #expect(lines[1] == #"{"snapshot":{"sections":[{"title":null,"ids":[1,2,3]}]}}"#)
         #expect(watcher.standardError.isEmpty, "\(watcher.standardError)")
     }
 

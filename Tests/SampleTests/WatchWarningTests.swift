@@ -9,14 +9,14 @@ struct WatchWarningTests {
     static let table = "CREATE TABLE t (id, name); INSERT INTO t VALUES (1, 'a'), (1, 'b'), ('x', 'c'), ('x', 'd'), (2, 'e')"
 
     /// Checks one `{"warning": ...}` line for duplicates of 1 and 'x' in table `t` at `path`
-    /// (ids printed as the list prints them) and returns its message.
+    /// (samples as SQL literals, ``PrintedIdentifier``) and returns its message.
     static func checkDuplicateWarning(_ line: String, source: String, samples: [String]) throws {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
         #expect(object.keys.sorted() == ["warning"])
         let warning = try #require(object["warning"] as? [String: Any])
         #expect(warning["kind"] as? String == "duplicateIdentifiers")
         #expect(warning["count"] as? Int == samples.count)
-        #expect(warning["samples"] as? [String] == samples)
+        #expect(PrintedIdentifier.literals(warning["samples"]) == samples)
         let message = try #require(warning["message"] as? String)
         #expect(message.hasPrefix(source + ": \(samples.count) rows have identifiers of an earlier row"), "\(message)")
     }
@@ -29,7 +29,7 @@ struct WatchWarningTests {
         let lines = await watch.remainingLines()
         try #require(lines.count == 2, "\(lines)")
         try Self.checkDuplicateWarning(lines[0], source: #"table "t" in \#(folder.path)"#, samples: ["1", "'x'"])
-        #expect(lines[1] == #"{"snapshot":{"sections":[{"title":null,"ids":["1","'x'","2"]}]}}"#)
+        #expect(lines[1] == #"{"snapshot":{"sections":[{"title":null,"ids":[1,"x",2]}]}}"#)
         #expect(watch.standardError.isEmpty, "printed once, in the chosen form: \(watch.standardError)")
     }
 

@@ -37,6 +37,19 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
         var titles: Set<String?> = []
         var sectionsReceived = 0
         var lastTitle: String??
+        /// The rows the builder has room for (``reserve(forPartOf:)``).
+        var reserved = 0
+
+        /// Makes room for the rows a part of `bytes` bytes can hold: room grows with the bytes
+        /// that arrived (each row takes at least its identifier's byte), doubling, and never
+        /// past the rows the start announced, which a start of a dozen bytes may put at
+        /// millions (reserving them at once would take a gigabyte on that word alone).
+        mutating func reserve(forPartOf bytes: Int) {
+            let needed = min(rows, received + bytes)
+            guard needed > reserved else { return }
+            reserved = min(rows, max(needed, 2 * reserved))
+            builder.reserveCapacity(reserved)
+        }
     }
 
     /// The limits applied to every message.
@@ -89,9 +102,7 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
         guard sections <= max(rows, 1) || rows == 0 else {
             throw reader.error(.malformed, "\(sections) sections for \(rows) rows")
         }
-        var assembly = Assembly(version: version, rows: rows, sections: sections)
-        assembly.builder.reserveCapacity(rows)
-        self.assembly = assembly
+        self.assembly = Assembly(version: version, rows: rows, sections: sections)
         return nil
     }
 
@@ -99,6 +110,7 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
         var reader = ListWireReader(message, from: 1, message: "list part", limits: limits)
         guard var assembly else { throw reader.error(.outOfOrder, "a list part without a list start") }
         self.assembly = nil
+        assembly.reserve(forPartOf: message.count)
         let runs = try reader.readCount(of: "runs", bytesEach: 2)
         for _ in 0 ..< runs {
             let title = try reader.readOptionalText()
