@@ -50,6 +50,9 @@ struct BrowseSetup: Sendable {
     /// Whether the person may move (`J` `K` `<` `>`) and delete (`d`) rows, written to
     /// the database: the demo mailbox only.
     var canEdit = false
+    /// The names of the columns each row shows, in their order, drawn over the list (the
+    /// demo's: its figures mean nothing without them).
+    var legend: String?
     /// The change log `--change-log` installed, removed if the first load fails.
     var changeLogCleanup: ChangeLogCleanup?
 
@@ -91,7 +94,8 @@ struct BrowseSetup: Sendable {
             },
             canWrite: true,
             folders: (DemoDatabase.folderQuery, "by folder, your order"),
-            canEdit: true
+            canEdit: true,
+            legend: "id  sender  subject  date (Unix time)  day  flags  version (the summary: a new one redraws the row)"
         )
     }
 

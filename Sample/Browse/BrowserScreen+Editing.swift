@@ -7,9 +7,15 @@ extension BrowserScreen {
     /// Moves the row under the cursor, written to the database in the folder list; in a
     /// list ordered by date the write refuses, and the row snaps back.
     func moveRow(_ key: RowMoves.Key) {
-        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
+        guard case .item(let id)? = target, let path = adapter.path(of: id) else {
+            say("put the cursor on a row to move it")
+            return
+        }
         let counts = (0 ..< adapter.numberOfSections).map { adapter.numberOfItems(inSection: $0) }
-        guard let destination = RowMoves.destination(of: path, for: key, counts: counts) else { return }
+        guard let destination = RowMoves.destination(of: path, for: key, counts: counts) else {
+            say(RowMoves.nowhere(for: key, section: lists.shown == .folders ? "folder" : "section"))
+            return
+        }
         let ordered = lists.shown == .folders ? folderSource : nil
         do {
             try adapter.moveItem(from: path, to: destination) { move in
@@ -24,7 +30,10 @@ extension BrowserScreen {
 
     /// Deletes the row under the cursor from the database, in any list.
     func deleteRow() {
-        guard case .item(let id)? = target, let path = adapter.path(of: id) else { return }
+        guard case .item(let id)? = target, let path = adapter.path(of: id) else {
+            say("put the cursor on a row to delete it")
+            return
+        }
         let table = mainSource
         do {
             try adapter.deleteItems(at: [path]) { ids in try await table.delete(ids) }

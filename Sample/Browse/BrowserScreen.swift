@@ -164,6 +164,7 @@ final class BrowserScreen: @unchecked Sendable {
 
     private func didShow(_ list: BrowserList, transition number: Int) {
         lists.didShow(list, transition: number)
+        revealHeader()
         stopTickerUnlessLoading()
         scheduleRedraw()
     }
@@ -217,10 +218,16 @@ final class BrowserScreen: @unchecked Sendable {
 
     // MARK: - Cursor
 
-    /// The lines the list may use: all but the status area, and the note line (a load
-    /// failed, or a list is loading) if any.
+    /// The lines the list may use: all but the status area, the legend if any, and the
+    /// note line (a load failed, or a list is loading) if any.
     private var listHeight: Int {
-        max(1, terminal.size.rows - BrowserStatus.height - (note(at: .now) == nil ? 0 : 1))
+        max(1, terminal.size.rows - BrowserStatus.height - legendLines - (note(at: .now) == nil ? 0 : 1))
+    }
+
+    /// The legend's line over the list: one where the setup has a legend and the terminal
+    /// room for it.
+    private var legendLines: Int {
+        setup.legend != nil && terminal.size.rows >= BrowserStatus.height + 6 ? 1 : 0
     }
 
     /// Display rows: each section's header, then its items.
@@ -269,6 +276,17 @@ final class BrowserScreen: @unchecked Sendable {
         let current = locate(cursor, in: starts).section
         let target = forward ? min(current + 1, starts.count - 2) : (starts[current] == cursor ? max(0, current - 1) : current)
         move(to: starts[target])
+        // The section opens at the top of the screen, as far as the list goes on below it.
+        top = max(0, min(cursor, (starts.last ?? 0) - listHeight))
+    }
+
+    /// After a transition, the cursor's row is shown under its section's header when both
+    /// fit on the screen: the new list's grouping is seen at once.
+    private func revealHeader() {
+        let starts = sectionStarts()
+        guard case .item? = target, cursor < (starts.last ?? 0) else { return }
+        let header = starts[locate(cursor, in: starts).section]
+        if header < top, cursor - header < listHeight { top = header }
     }
 
     /// After a change, the item (or section header) under the cursor stays under it, on
@@ -312,7 +330,11 @@ final class BrowserScreen: @unchecked Sendable {
         let frameTime = ContinuousClock.now          // the whole frame is stamped with one time
         fillTimes.beginFrame()
         defer { fillTimes.endFrame() }
-        for line in 0 ..< min(height, rows) {
+        let legend = legendLines
+        if legend > 0, let text = setup.legend {
+            screen += "\u{1B}[1;1H\u{1B}[2m\(TerminalText.fitted(text, width: columns))\u{1B}[0m"
+        }
+        for line in 0 ..< min(height, rows - legend) {
             let row = top + line
             var text = ""
             if row < total {
@@ -324,7 +346,7 @@ final class BrowserScreen: @unchecked Sendable {
                 }
             }
             let fitted = TerminalText.fitted(text, width: columns)
-            screen += "\u{1B}[\(line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
+            screen += "\u{1B}[\(legend + line + 1);1H" + (row == cursor ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted)
         }
         let statusTop = rows - BrowserStatus.height + 1
         if let note = note(at: frameTime), statusTop > 2 {

@@ -27,4 +27,15 @@ enum RowMoves {
             return nil
         }
     }
+
+    /// What to tell the person when ``destination(of:for:counts:)`` found nowhere to go;
+    /// `section` names a section (`folder`).
+    static func nowhere(for key: Key, section: String) -> String {
+        switch key {
+        case .up: "the row is already at the top"
+        case .down: "the row is already at the bottom"
+        case .previousSection: "the row is already in the first \(section)"
+        case .nextSection: "the row is already in the last \(section)"
+        }
+    }
 }

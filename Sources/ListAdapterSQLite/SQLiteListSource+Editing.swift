@@ -6,7 +6,7 @@ import GRDB
 /// writer, so that the source notices them as it notices every commit of that writer.
 extension SQLiteListSource {
     /// Writes a person's move: the moved row gets an `OrderKey` key where
-    /// ``ListMove/anchor(listing:)`` says among the destination section's rows as the
+    /// `ListMove.anchor(listing:)` says among the destination section's rows as the
     /// database has them now, and the destination section's title in the section column.
     ///
     /// ```swift

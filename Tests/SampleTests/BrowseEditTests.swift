@@ -38,6 +38,11 @@ struct BrowseEditTests {
             return rows.count > 2 && rows[0].hasPrefix("  \(archive[1]) ") && rows[1].hasPrefix("  \(archive[0]) ")
         }
         #expect(try Self.folder("Archive", in: path) == Array(moved))
+        // Nowhere to go is said, not silently ignored; the demo's columns are named over the list.
+        try session.send("<")
+        let first = try await session.waitForScreen("the note that Archive is the first folder") { $0.contains("the row is already in the first folder") }
+        #expect(first.hasPrefix("id  sender  subject  date (Unix time)  day  flags  version"), "\(first)")
+        #expect(try Self.folder("Archive", in: path) == Array(moved))
         try session.send(">")                          // into Family, first
         _ = try await session.waitForScreen("the message first in Family") { screen in
             let lines = StatusArea.listLines(of: screen)
@@ -56,5 +61,13 @@ struct BrowseEditTests {
         let screen = try await session.waitForScreen("the note on the refused move") { $0.contains("ordered by date: the row goes back") }
         #expect(Shown(screen).summary.hasPrefix("by day | 1999 items"))
         #expect(try Self.folder("Family", in: path) + Self.folder("Inbox", in: path) == before, "a refused move writes nothing")
+        // `]` opens the next day at the top of the screen, under the legend (it used to
+        // come in at the bottom line).
+        let cursorHeader = try session.cursorLine()?.text
+        try session.send("]")
+        let jumped = try await session.waitForLook("the next day's header on top") { look in
+            look.cursor?.word == "==" && look.cursor?.text != cursorHeader
+        }
+        #expect(jumped.cursor?.line == 1, "\(jumped.text)")       // line 0 is the legend
     }
 }

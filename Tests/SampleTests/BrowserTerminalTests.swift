@@ -49,8 +49,9 @@ struct BrowserTerminalTests {
             let styled = try tmux(["capture-pane", "-t", name, "-p", "-e"])
             let text = styled.replacing(/\x1B\[[0-9;]*m/, with: "")
             let lines = styled.split(separator: "\n", omittingEmptySubsequences: false)
-            // The status area's summary line, also highlighted, is below the list.
-            guard let index = lines.dropLast(BrowserStatus.height + 1).firstIndex(where: { $0.contains("\u{1B}[7m") }) else { return Look(text: text, cursor: nil) }
+            // The status area's summary line, also highlighted, is below the list. Reverse
+            // video comes as `ESC[7m`, or `ESC[0;7m` after a styled line (the demo's legend).
+            guard let index = lines.dropLast(BrowserStatus.height + 1).firstIndex(where: { $0.contains(/\x1B\[(?:[0-9]+;)*7m/) }) else { return Look(text: text, cursor: nil) }
             let line = String(lines[index]).replacing(/\x1B\[[0-9;]*m/, with: "")
             return Look(text: text, cursor: line.split(separator: " ").first.map { (index, String($0), line) })
         }
@@ -124,22 +125,28 @@ struct BrowserTerminalTests {
         // The status line names the new grouping once its list is delivered (see
         // BrowseTransitionTests): wait for the list itself (headers are days, or senders).
         try session.send("g")
-        _ = try await session.waitForScreen("grouping by sender") { $0.contains("by sender") && $0.hasPrefix("== ") && !$0.hasPrefix("== 2026-") }
+        _ = try await session.waitForScreen("grouping by sender") { screen in
+            let first = StatusArea.listLines(of: screen).first ?? ""
+            return screen.contains("by sender") && first.hasPrefix("== ") && !first.hasPrefix("== 2026-")
+        }
         try session.send("g")
-        screen = try await session.waitForScreen("grouping by day") { $0.contains("by day") && $0.hasPrefix("== 2026-") && !$0.contains("… loading") }
+        screen = try await session.waitForScreen("grouping by day") { screen in
+            screen.contains("by day") && StatusArea.listLines(of: screen).first?.hasPrefix("== 2026-") == true && !screen.contains("… loading")
+        }
         // Simulated mail arrives above the cursor: the row under it stays the same item on
         // the same screen line. `]` then `j` put the cursor on the first message of the
-        // second day, on the bottom line, with the list scrolled (so that rows vanishing
-        // above it can move the list, not the cursor). The writer reads, deletes and
+        // second day, under its header at the top of the screen (line 0 is the legend),
+        // with the list scrolled (so that rows vanishing above it can move the list, not
+        // the cursor). The writer reads, deletes and
         // refiles only among the 30 newest messages, so it never touches that one. The
         // test waits until both keys are handled (reading the cursor right after sending
         // them once caught the header it started on).
         try session.send("]", "j")
-        let bottom = 30 - BrowserStatus.height - 1          // the last list line (from 0): the status area is below
+        let firstDay = String(StatusArea.listLines(of: screen).first ?? "")
         let moved = try await session.waitForLook("the cursor on the second day's first message") { look in
             let lines = look.text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count > bottom, lines[bottom - 1].hasPrefix("== "), let cursor = look.cursor else { return false }
-            return cursor.line == bottom && Int(cursor.word) != nil
+            guard lines.count > 2, lines[1].hasPrefix("== "), lines[1] != firstDay, let cursor = look.cursor else { return false }
+            return cursor.line == 2 && Int(cursor.word) != nil
         }
         let before = try #require(moved.cursor)
         try session.send("w")

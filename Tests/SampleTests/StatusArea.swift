@@ -35,10 +35,16 @@ struct StatusArea {
         return columns
     }
 
-    /// The lines of `screen` above the status area: the list (and a failure note, if any).
+    /// The lines of `screen` above the status area: the list (and a failure note, if any),
+    /// under the demo's legend line, which is left out.
     static func listLines(of screen: String) -> [Substring] {
         var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
+        if lines.first?.hasPrefix(demoLegend) == true { lines.removeFirst() }
         return Array(lines.dropLast(BrowserStatus.height))
     }
+
+    /// How the demo's legend, over its list, starts.
+    static let demoLegend = "id  sender  subject  date (Unix time)  day  flags  version"
+
 }

@@ -8,7 +8,7 @@ extension ListViewAdapter {
     /// The adapter answers from the moved list at once and delivers no batch for the move:
     /// observers get ``ListEvent/itemMoved(_:)`` (the view that made the move ignores it).
     /// Until the source's list contains the write, every later delivery is computed with
-    /// the item where the source writes it (``ListMove/anchor(listing:)``: first or last in
+    /// the item where the source writes it (``ListMove/anchor(listing:)-59xq``: first or last in
     /// its section when the person dropped it at an edge, else right after its `previous`
     /// neighbour), so no batch repeats or undoes the move. Then the edit ends with
     /// ``ListEvent/editEnded(_:)``, by what the write answered:

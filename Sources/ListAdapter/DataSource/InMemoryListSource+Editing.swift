@@ -15,7 +15,7 @@ extension InMemoryListSource {
         public var itemIsGone: Bool { true }
     }
 
-    /// Writes a person's move where ``ListMove/anchor(listing:)`` says, among the records
+    /// Writes a person's move where ``ListMove/anchor(listing:)-59xq`` says, among the records
     /// of the destination section: first or last when the person dropped it at an edge,
     /// else right after `move.previous`, or before `move.next` when `previous` is gone;
     /// its entry takes the destination section. Records of one section must be contiguous,

@@ -50,7 +50,7 @@ extension ListMove {
         return .last
     }
 
-    /// ``anchor(listing:)`` for an async lookup (a database on the network).
+    /// ``anchor(listing:)-59xq`` for an async lookup (a database on the network).
     ///
     /// Pure; runs on the calling task. - Complexity: two calls of `isListed` at most.
     public func anchor(listing isListed: (ID) async throws -> Bool) async rethrows -> Anchor {

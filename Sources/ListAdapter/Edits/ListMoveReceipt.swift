@@ -18,7 +18,7 @@
 /// ``InMemoryListSource/move(_:)``). A write that returns nothing, or a receipt of another
 /// source than the one the adapter lists (a store listed in another order, a source behind
 /// a wrapper), gets its move checked against the list instead: it is confirmed when a list
-/// loaded after the write has the item at its anchor (``ListMove/anchor(listing:)``).
+/// loaded after the write has the item at its anchor (``ListMove/anchor(listing:)-59xq``).
 ///
 /// Thread safety: a value type; use it on any queue.
 public struct ListMoveReceipt: Sendable, Hashable {

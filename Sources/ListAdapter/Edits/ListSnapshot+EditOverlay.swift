@@ -1,5 +1,5 @@
 /// A pending edit laid over a source's list: a person's moved item goes where the source
-/// writes it (``ListMove/anchor(listing:)``: first or last in its section when dropped at
+/// writes it (``ListMove/anchor(listing:)-59xq``: first or last in its section when dropped at
 /// an edge, else right after its `previous` neighbour, or before its `next` one when that
 /// is gone), and whether the list already shows the edit. Pure; runs on the calling queue
 /// (the adapter's private queue).
@@ -71,7 +71,7 @@ extension ListSnapshot {
             }
             return untouched.rank(ofPosition: place)
         }
-        // Where the source writes it (``ListMove/anchor(listing:)``), among the untouched rows.
+        // Where the source writes it (``ListMove/anchor(listing:)-59xq``), among the untouched rows.
         let gap: Int
         switch move.anchor(listing: { rank(of: $0) != nil }) {
         case .after(let previous):
