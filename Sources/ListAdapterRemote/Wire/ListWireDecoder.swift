@@ -43,7 +43,7 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
         /// Makes room for the rows a part of `bytes` bytes can hold: room grows with the bytes
         /// that arrived (each row takes at least its identifier's byte), doubling, and never
         /// past the rows the start announced, which a start of a dozen bytes may put at
-        /// millions (reserving them at once would take a gigabyte on that word alone).
+        /// 50,000,000 (reserving them at once took about 14 MB on that word alone).
         mutating func reserve(forPartOf bytes: Int) {
             let needed = min(rows, received + bytes)
             guard needed > reserved else { return }
