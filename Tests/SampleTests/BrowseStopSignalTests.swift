@@ -37,7 +37,13 @@ struct BrowseStopSignalTests {
     static func stop(_ session: Session, rows: Int, with signal: Int32) async throws -> String {
         let pid = try #require(demoProcess(rows: rows), "no sample process with --rows \(rows)")
         kill(pid, signal)
-        let screen = try await session.waitForScreen("the exit and the terminal settings", timeout: .seconds(StopSignalTests.limit)) {
+        // Gone within the limit (its shell reaps it at once), then the shell's lines.
+        let deadline = ContinuousClock.now + .seconds(StopSignalTests.limit)
+        while kill(pid, 0) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))           // polling the condition
+        }
+        #expect(kill(pid, 0) != 0, "the demo did not stop within \(StopSignalTests.limit) s of the signal")
+        let screen = try await session.waitForScreen("the exit and the terminal settings") {
             $0.contains("EXIT=") && $0.contains("icanon")
         }
         let settings = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" }))
