@@ -8,7 +8,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Browse a million-message demo mailbox (created on first run).",
         discussion: """
         The database is created once in $XDG_CACHE_HOME/listadapter-sample (else \
-        $HOME/.cache/listadapter-sample), about 510 MB for a million messages; remove that \
+        $HOME/.cache/listadapter-sample), about 520 MB for a million messages; remove that \
         folder to reclaim the space. An interrupted creation is cleaned up (at once on \
         Ctrl-C, or by the next run).
 
