@@ -27,9 +27,13 @@ struct BrowseStopSignalTests {
 
     /// Starts the demo of `rows` rows in a pseudo-terminal, with its cache in `cache`; after
     /// it ends, the shell prints `EXIT=status` and the terminal's settings.
-    static func start(rows: Int, cache: URL) throws -> Session {
+    /// `holdsCreation`: creation stops after its first progress report until a signal
+    /// comes (`LISTADAPTER_SAMPLE_HOLD_CREATION`), so that the signal lands while the
+    /// database is being created however fast or slow the machine is.
+    static func start(rows: Int, cache: URL, holdsCreation: Bool = false) throws -> Session {
         let sample = try SampleProcess.executable.path
-        return try Session(command: "sh -c 'XDG_CACHE_HOME=\(cache.path) \(sample) --rows \(rows); echo EXIT=$?; stty -a; sleep 600'", columns: 100, rows: 30)
+        let hold = holdsCreation ? "LISTADAPTER_SAMPLE_HOLD_CREATION=1 " : ""
+        return try Session(command: "sh -c '\(hold)XDG_CACHE_HOME=\(cache.path) \(sample) --rows \(rows); echo EXIT=$?; stty -a; sleep 600'", columns: 100, rows: 30)
     }
 
     /// Sends `signal` to the demo, then waits for the shell's lines after its exit and
@@ -55,8 +59,8 @@ struct BrowseStopSignalTests {
     func whileCreatingTheDemoDatabase(signal: Int32) async throws {
         let cache = try StopSignalTests.temporaryFolder("stop-demo-create")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let rows = 3_000_000 + Int(signal)
-        let session = try Self.start(rows: rows, cache: cache)
+        let rows = 3_000 + Int(signal)
+        let session = try Self.start(rows: rows, cache: cache, holdsCreation: true)
         defer { session.kill() }
         _ = try await session.waitForScreen("the database being created") { $0.contains("generating") }
         let screen = try await Self.stop(session, rows: rows, with: signal)
