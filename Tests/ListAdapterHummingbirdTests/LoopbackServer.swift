@@ -19,6 +19,14 @@ struct Mail: Codable, Sendable, Equatable {
 typealias MailSource = InMemoryListSource<Int64, Int64, Mail>
 typealias RemoteMail = RemoteListSource<Int64, Int64, Mail>
 
+extension WebSocketClientListTransport {
+    /// The transport of these tests' apps: an upgrade may take two minutes before the app
+    /// gives up (an app's default is 10 s). A guard against a hang, like the suites' time
+    /// limit: CI's sanitized run, every suite at once on two cores, has taken longer than
+    /// 10 s to upgrade, and the app then reported the server unavailable.
+    static var patient: WebSocketClientListTransport { WebSocketClientListTransport(handshakeTimeout: .seconds(120)) }
+}
+
 extension Trait where Self == TimeLimitTrait {
     /// A guard against a hang, not a performance check (every wait is on a condition).
     static var hangGuard: Self { .timeLimit(.minutes(10)) }

@@ -21,7 +21,7 @@ struct RemoteEditTests {
         let editor = ListFeedEditor<Int64>(move: { try source.move($0) }, delete: { _ = source.delete($0) })
         let feed = ListFeed(name: "mail", source: source, editor: editable ? editor : nil)
         let server = try await LoopbackServer.start(ListServer(lists: [feed], access: .tokens(["mail": [token]])))
-        let remote = RemoteMail(url: server.url("mail"), token: token)
+        let remote = RemoteMail(url: server.url("mail"), token: token, transport: WebSocketClientListTransport.patient)
         let adapter = ListViewAdapter(source: remote)
         let probe = ListViewAdapterProbe(adapter)
         #expect(await probe.waitUntilShowing(try await source.loadEntries()), "\(probe.failures)")
@@ -102,7 +102,7 @@ struct RemoteEditTests {
         let (server, remote, _, probe) = try await Self.start(source, editable: false)
         let before = try await source.loadEntries()
         await #expect { try await remote.delete([1]) } throws: { ($0 as? RemoteListError)?.kind == .editRefused(status: 405) }
-        let stranger = RemoteMail(url: server.url("mail"), token: "not-the-token")
+        let stranger = RemoteMail(url: server.url("mail"), token: "not-the-token", transport: WebSocketClientListTransport.patient)
         await #expect { try await stranger.delete([1, 2]) } throws: { error in
             guard let error = error as? RemoteListError else { return false }
             return error.kind == .unauthorized && !error.description.contains(Self.token)

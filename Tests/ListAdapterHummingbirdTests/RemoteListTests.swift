@@ -20,7 +20,7 @@ struct RemoteListTests {
         let source = MailSource(Mailbox.records(200))
         let feed = ListFeed(name: "mail", source: source)
         let server = try await LoopbackServer.start(ListServer(lists: [feed], access: .tokens(["mail": [Self.token]])))
-        let remote = RemoteMail(url: server.url("mail"), token: Self.token)
+        let remote = RemoteMail(url: server.url("mail"), token: Self.token, transport: WebSocketClientListTransport.patient)
         let adapter = ListViewAdapter(source: remote)
         let probe = ListViewAdapterProbe(adapter)
         #expect(await probe.waitUntilShowing(try await source.loadEntries()), "\(probe.failures)")
@@ -46,7 +46,7 @@ struct RemoteListTests {
         let source = MailSource(Mailbox.records(20))
         let server = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: source)], access: .tokens(["mail": [Self.token]])))
         for token in [nil, "wrong", Self.token + "x", ""] {
-            let remote = RemoteMail(url: server.url("mail"), token: token)
+            let remote = RemoteMail(url: server.url("mail"), token: token, transport: WebSocketClientListTransport.patient)
             do {
                 _ = try await remote.loadEntries()
                 Issue.record("token \(String(describing: token)) got the list")
@@ -63,7 +63,7 @@ struct RemoteListTests {
 
     @Test func aListTheServerDoesNotServeIsNamedInTheError() async throws {
         let server = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: MailSource(Mailbox.records(3)))], access: .open))
-        let remote = RemoteMail(url: server.url("tickets"))
+        let remote = RemoteMail(url: server.url("tickets"), transport: WebSocketClientListTransport.patient)
         do {
             _ = try await remote.loadEntries()
             Issue.record("a list that is not served was read")
@@ -81,7 +81,7 @@ struct RemoteListTests {
         let lists = ListServer(lists: [feed], access: .open)
         let feeds = Task { await lists.run() }
         let first = try await LoopbackServer.start(lists, runsFeeds: false)
-        let remote = RemoteMail(url: first.url("mail"))
+        let remote = RemoteMail(url: first.url("mail"), transport: WebSocketClientListTransport.patient)
         let adapter = ListViewAdapter(source: remote)
         let probe = ListViewAdapterProbe(adapter)
         #expect(await probe.waitUntilShowing(try await source.loadEntries()), "\(probe.failures)")
@@ -107,7 +107,7 @@ struct RemoteListTests {
         let source = MailSource(Mailbox.records(300))
         let first = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: source)], access: .open))
         let port = first.port
-        let remote = RemoteMail(url: first.url("mail"))
+        let remote = RemoteMail(url: first.url("mail"), transport: WebSocketClientListTransport.patient)
         let adapter = ListViewAdapter(source: remote)
         let probe = ListViewAdapterProbe(adapter)
         #expect(await probe.waitUntilShowing(try await source.loadEntries()), "\(probe.failures)")
@@ -134,7 +134,7 @@ struct RemoteListTests {
     @Test func anAppThatLetsGoOfItsSourceClosesTheConnection() async throws {
         let source = MailSource(Mailbox.records(10))
         let server = try await LoopbackServer.start(ListServer(lists: [ListFeed(name: "mail", source: source)], access: .open))
-        var remote: RemoteMail? = RemoteMail(url: server.url("mail"))
+        var remote: RemoteMail? = RemoteMail(url: server.url("mail"), transport: WebSocketClientListTransport.patient)
         #expect(try await remote?.loadEntries().count == 10)
         weak let released = remote
         remote = nil

@@ -35,7 +35,9 @@ struct PostgresFixture {
 
     /// A table `ticket_<random>` with `rows` rows in `queues` queues (sections).
     init(rows: Int = 0, queues: Int = 5, url: String? = Self.url) async throws {
-        server = try PostgresServer(url: url ?? "postgres://missing@localhost/missing")
+        var server = try PostgresServer(url: url ?? "postgres://missing@localhost/missing")
+        server.connectTimeout = Self.patience
+        self.server = server
         table = "ticket_" + UUID().uuidString.prefix(8).lowercased()
         // Indexed in list order (`query`), as a followed list's table should be: patches
         // are read in one statement (`PostgresDirectPatch`).
@@ -55,11 +57,19 @@ struct PostgresFixture {
         try await Source(server: server, query: query, access: access, options: options)
     }
 
-    /// Short waits, so that a test of a failure does not wait for the defaults.
+    /// How long a connection or a reply may take before the source gives up, in the tests
+    /// that are not about those deadlines: a guard against a hang, like the suites' time
+    /// limit. The defaults (10 s to connect, 30 s for a reply) are an app's; CI's sanitized
+    /// run, with every suite at once on two cores, has taken longer for both.
+    static let patience: Duration = .seconds(120)
+
+    /// Short waits, so that a test of a failure does not wait for the defaults; patient
+    /// deadlines (``patience``), so that a slow machine is not taken for a fault.
     static var fastOptions: Source.Options {
         var options = Source.Options()
         options.pollInterval = .milliseconds(200)
         options.maximumBackoff = .milliseconds(500)
+        options.replyTimeout = patience
         return options
     }
 

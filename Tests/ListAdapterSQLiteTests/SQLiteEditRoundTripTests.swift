@@ -60,6 +60,9 @@ struct SQLiteEditRoundTripTests {
         #expect(probe.failures.isEmpty, "seed \(seed): \(probe.failures)")
     }
 
+    /// The other writer's commits in each round of ``editsHoldWhileAnotherWriterCommits(changeLog:)``.
+    nonisolated static let commitsPerRound = 6
+
     /// A person's moves and deletes while another connection inserts new rows at the top
     /// of folders and between rows, bumps and deletes rows: every edit ends, and ends as its
     /// write did. A move or delete whose write landed is confirmed, with no note, whatever
@@ -72,29 +75,38 @@ struct SQLiteEditRoundTripTests {
         var random = SeededGenerator(seed: seed)
         let (fixture, source, adapter, probe) = try await Self.start(rows: 200, changeLog: changeLog)
         defer { fixture.remove() }
-        // Another connection, on a thread of its own: new rows first in a folder or between
-        // two rows, a version bumped, a new row deleted now and then.
+        // Another connection, on a thread of its own: at each round a burst of commits, made
+        // while the person's edit is written and confirmed: new rows first in a folder or
+        // between two rows, a version bumped, a new row deleted now and then. A burst per
+        // round, not a writer running freely: one that commits as fast as it can grows the
+        // table and the adapter's work with the test's own duration, and on a loaded machine
+        // (CI's sanitized run) that slowed every suite until the time limits ran out.
         let other = try DatabaseQueue(path: fixture.path)
+        let bursts = DispatchSemaphore(value: 0)
         let stop = Guarded(false)
         let writer = Thread {
             var id: Int64 = 10_000
-            while !stop.withLock({ $0 }) {
-                id += 1
-                try? other.write { db in
-                    let folder = "F\(id % 4)"
-                    let keys = try String.fetchAll(db, sql: "SELECT position FROM note WHERE folder = ? ORDER BY position", arguments: [folder])
-                    let key: String
-                    if id % 2 == 0 || keys.count < 2 {
-                        key = try OrderKey.key(between: nil, and: keys.first)              // first in the folder
-                    } else {
-                        let at = Int(id / 2) % (keys.count - 1)
-                        key = try OrderKey.key(between: keys[at], and: keys[at + 1])        // between two rows
+            while true {
+                bursts.wait()
+                if stop.withLock({ $0 }) { return }
+                for _ in 0 ..< Self.commitsPerRound {
+                    id += 1
+                    try? other.write { db in
+                        let folder = "F\(id % 4)"
+                        let keys = try String.fetchAll(db, sql: "SELECT position FROM note WHERE folder = ? ORDER BY position", arguments: [folder])
+                        let key: String
+                        if id % 2 == 0 || keys.count < 2 {
+                            key = try OrderKey.key(between: nil, and: keys.first)              // first in the folder
+                        } else {
+                            let at = Int(id / 2) % (keys.count - 1)
+                            key = try OrderKey.key(between: keys[at], and: keys[at + 1])        // between two rows
+                        }
+                        try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (?, ?, ?, 'new')", arguments: [id, folder, key])
+                        try db.execute(sql: "UPDATE note SET version = version + 1 WHERE id = (SELECT id FROM note ORDER BY random() LIMIT 1)")
+                        if id % 3 == 0 { try db.execute(sql: "DELETE FROM note WHERE id = (SELECT max(id) FROM note WHERE title = 'new')") }
                     }
-                    try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (?, ?, ?, 'new')", arguments: [id, folder, key])
-                    try db.execute(sql: "UPDATE note SET version = version + 1 WHERE id = (SELECT id FROM note ORDER BY random() LIMIT 1)")
-                    if id % 3 == 0 { try db.execute(sql: "DELETE FROM note WHERE id = (SELECT max(id) FROM note WHERE title = 'new')") }
+                    Thread.sleep(forTimeInterval: 0.002)       // the writer's pace, not a wait on anything
                 }
-                Thread.sleep(forTimeInterval: 0.002)           // the writer's pace, not a wait on anything
             }
         }
         writer.start()
@@ -102,6 +114,7 @@ struct SQLiteEditRoundTripTests {
         let landings = Guarded([ListEdit<Int64>: Result<Void, any Error>]())
         var made = 0
         for round in 0 ..< 40 {
+            bursts.signal()
             if Int.random(in: 0 ..< 4, using: &random) == 0, adapter.snapshot.count > 0 {
                 let section = Int.random(in: 0 ..< adapter.numberOfSections, using: &random)
                 guard adapter.numberOfItems(inSection: section) > 0 else { continue }
@@ -138,6 +151,7 @@ struct SQLiteEditRoundTripTests {
             }
         }
         stop.withLock { $0 = true }
+        bursts.signal()
         while !writer.isFinished { await Task.yield() }
         let settled = await probe.recorder.wait(atMost: .seconds(120)) { _ in adapter.pendingEditCount == 0 || !probe.failures.isEmpty }
         #expect(settled, "seed \(seed): \(adapter.pendingEditCount) edits did not end within 120 s")
