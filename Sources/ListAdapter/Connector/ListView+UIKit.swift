@@ -1,7 +1,7 @@
 // Apple-only: conformances and one-line forwards to UIKit, nothing else (the connector's
-// logic is in ListViewConnector*.swift and is tested on Linux). Not compiled by this
-// package's CI, which has no Apple SDK: check it by eye against UIKit's API. ItemPath's
-// IndexPath conversion is in ItemPath+IndexPath.swift.
+// logic is in ListViewConnector*.swift and is tested on Linux). Type-checked against the
+// iOS and tvOS SDKs by .ci/run's Apple check when SDKs are prepared. ItemPath's IndexPath
+// conversion is in ItemPath+IndexPath.swift.
 #if canImport(UIKit)
 public import UIKit
 
