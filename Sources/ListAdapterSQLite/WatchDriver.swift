@@ -16,8 +16,9 @@ enum WatchWake: Sendable, Equatable {
 /// between wakes. The watch (`ExternalChangeWatcher`) is the same on every platform; only
 /// the driver differs:
 ///
-/// - Linux: a thread of its own waiting in `ppoll` on inotify, with the next look or poll as
-///   the timeout (`WatchThread`). Dispatch sources cost several thread wake-ups per event
+/// - Linux: a thread of its own waiting in `poll` for the process's inotify thread
+///   (`InotifyHub`, one instance for every source) to say the files changed, with the next
+///   look or poll as the timeout (`WatchThread`). Dispatch sources cost several thread wake-ups per event
 ///   there (a manager thread re-arms each source and timer through an `eventfd`): under a
 ///   writer at 100 commits a second that was most of the watch's CPU.
 /// - Apple platforms: Dispatch sources and timers on a serial queue (`DispatchWatchDriver`,

@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 import ListAdapter
 
-/// The external-change watch's driver on Linux: one thread waiting in `poll` on inotify
-/// (the database's directory, filtered to its files) and on a socket that stops it, with the
-/// next look or slow poll as the timeout.
+/// The external-change watch's driver on Linux: one thread waiting in `poll` on a socket
+/// that the process's ``InotifyHub`` writes to when the database's files change and that
+/// stops it, with the next look or slow poll as the timeout.
 ///
 /// A file event or a due look is one wake-up of this thread. Through Dispatch it was
 /// several: libdispatch's manager thread waits on the read source and every timer, wakes a
@@ -18,9 +18,9 @@ import ListAdapter
 /// `control` (never held while the handler runs) says whether to stop.
 final class WatchThread: WatchDriver, @unchecked Sendable {
     // @unchecked Sendable: mutable state lives behind the two locks; the descriptors are
-    // set in `init`; inotify's is closed once (by the thread as it ends, or by `deinit`), the
-    // socket pair only by `deinit`, so `cancel` never writes to a descriptor number that was
-    // closed and perhaps reused.
+    // set in `init`; the hub's subscription ends once (by the thread as it ends, or by
+    // `deinit`), the socket pair is closed only by `deinit`, after it, so neither `cancel`
+    // nor the hub ever writes to a descriptor number that was closed and perhaps reused.
     private struct Turn {
         var handler: (@Sendable (WatchWake) -> DispatchTime?)?
         var nextLook: DispatchTime?
@@ -39,24 +39,25 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
     private let control = Guarded(Control())
     private let pollInterval: DispatchTimeInterval
     /// `nil` when inotify is unavailable: the slow poll alone then.
-    private let events: InotifyEvents?
-    /// A connected socket pair: a byte written to `stopWrite` ends the thread's wait.
-    private let stopRead: Int32
-    private let stopWrite: Int32
+    private let subscription: InotifyHub.Subscription?
+    /// A connected socket pair: a byte written to `wakeWrite` (by `cancel`, or by the hub when
+    /// the files changed) ends the thread's wait.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
 
     init(path: String, pollInterval: Duration) {
         self.pollInterval = pollInterval.dispatchInterval
         turn = Guarded(Turn(nextPoll: .now() + pollInterval.dispatchInterval))
-        events = InotifyEvents(path: path)
         // A socket pair rather than a pipe: it is made close-on-exec in the same call (Swift's
         // Glibc module has no `pipe2`), so a process another thread spawns meanwhile cannot
         // inherit it, as it could between `pipe` and `fcntl`.
         var pair: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         if socketpair(AF_UNIX, type, 0, &pair) != 0 { pair = [-1, -1] }
-        stopRead = pair[0]
-        stopWrite = pair[1]
+        wakeRead = pair[0]
+        wakeWrite = pair[1]
+        subscription = wakeWrite >= 0 ? InotifyHub.shared?.subscribe(path: path, wake: wakeWrite) : nil
     }
 
     func start(_ handler: @escaping @Sendable (WatchWake) -> DispatchTime?) {
@@ -87,7 +88,7 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
             return
         }
         var byte: UInt8 = 1
-        _ = send(stopWrite, &byte, 1, Int32(MSG_NOSIGNAL))
+        _ = send(wakeWrite, &byte, 1, Int32(MSG_NOSIGNAL))
         // From the handler itself (the watch released there), the thread ends after it.
         if !onThread { finished.wait() }
     }
@@ -95,8 +96,8 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
     deinit {
         // Reached once the thread has ended (it holds the driver), or if it never started.
         closeEvents()
-        if stopRead >= 0 { Glibc.close(stopRead) }
-        if stopWrite >= 0 { Glibc.close(stopWrite) }
+        if wakeRead >= 0 { Glibc.close(wakeRead) }
+        if wakeWrite >= 0 { Glibc.close(wakeWrite) }
     }
 
     /// Whether the thread has ended (tests: `cancel` returns after it).
@@ -110,8 +111,7 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
             control.withLock { $0.ended = true }
             finished.signal()
         }
-        var descriptors = [pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
-        if let events { descriptors.append(pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)) }
+        var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         while !control.withLock({ $0.stopped }) {
             let deadline = turn.withLock { turn in turn.nextLook.map { min($0, turn.nextPoll) } ?? turn.nextPoll }
             for index in descriptors.indices { descriptors[index].revents = 0 }
@@ -122,7 +122,7 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
                 usleep(UInt32(clamping: Int(timeout) * 1_000))
             }
             if control.withLock({ $0.stopped }) { return }
-            let filesChanged = descriptors.count > 1 && descriptors[1].revents != 0 && events?.drain() == true
+            let filesChanged = descriptors[0].revents != 0 && drainWakes()
             turn.withLock { turn in
                 guard let handler = turn.handler else { return }
                 // A handler that cancelled (the watch released in it) is not called again,
@@ -150,15 +150,27 @@ final class WatchThread: WatchDriver, @unchecked Sendable {
         return Int32(clamping: (target - now + 999_999) / 1_000_000)
     }
 
-    /// Closes inotify's descriptor, once: the watch's one costly resource goes when the thread
-    /// ends, not when the last reference does.
+    /// Reads every byte waiting on the socket; true when one is the hub's (the files changed).
+    private func drainWakes() -> Bool {
+        var filesChanged = false
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = recv(wakeRead, &bytes, bytes.count, Int32(MSG_DONTWAIT))
+            if count <= 0 { break }
+            if bytes[0 ..< count].contains(InotifyHub.wakeByte) { filesChanged = true }
+        }
+        return filesChanged
+    }
+
+    /// Ends the hub's subscription, once: the directory's watch goes with its last subscriber
+    /// when the thread ends, not when the last reference does.
     private func closeEvents() {
         let first = control.withLock { control -> Bool in
             defer { control.closed = true }
             return !control.closed
         }
-        guard first else { return }
-        events?.close()
+        guard first, let subscription else { return }
+        InotifyHub.shared?.unsubscribe(subscription)
     }
 }
 #endif

@@ -5,8 +5,9 @@ import ListAdapter
 @testable import ListAdapterSQLite
 import Testing
 
-/// The Linux driver of the external-change watch: its own thread, waking the watch on
-/// inotify and at the looks it asks for, and stopping for good when cancelled.
+/// The Linux driver of the external-change watch: its own thread, waking the watch when the
+/// inotify hub says its files changed and at the looks it asks for, and stopping for good
+/// when cancelled. (The hub's filter: `InotifyHubTests`.)
 @Suite("The watch thread", .hangGuard)
 struct WatchThreadTests {
     /// How long a wait may take before it counts as a hang (a guard, not a timing check),
@@ -62,30 +63,6 @@ struct WatchThreadTests {
         driver.sync {}
         let seen = wakes.withLock { $0 }
         #expect(!seen.isEmpty && seen.allSatisfy { $0 == .filesChanged }, "\(seen)")
-    }
-
-    /// The inotify filter: events for another file in the database's directory are read
-    /// and dropped; events for the database, its `-wal` or its `-journal` count. (The
-    /// kernel queues an event before the write returns, so each drain sees its write.)
-    @Test func onlyTheDatabasesOwnFilesCount() throws {
-        let fixture = try MailFixture(rows: 1)
-        defer { fixture.remove() }
-        let events = try #require(InotifyEvents(path: fixture.path))
-        defer { events.close() }
-        #expect(events.drain() == false)
-        try Data("other".utf8).write(to: fixture.directory.appendingPathComponent("notes.txt"))
-        try Data("other".utf8).write(to: fixture.directory.appendingPathComponent("mail.sqlite-other"))
-        #expect(events.drain() == false)
-        for suffix in ["-wal", "-journal"] {
-            try Data("x".utf8).write(to: URL(fileURLWithPath: fixture.path + suffix))
-            #expect(events.drain() == true, "\(suffix)")
-        }
-        let database = try FileHandle(forWritingTo: URL(fileURLWithPath: fixture.path))
-        try database.seekToEnd()
-        try database.write(contentsOf: Data([0]))
-        try database.close()
-        #expect(events.drain() == true)
-        #expect(events.drain() == false)
     }
 
     /// Cancelling from inside a wake (the watch released there, its `deinit` cancelling)
