@@ -1,4 +1,5 @@
 #if WebSocket
+import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -111,6 +112,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 /// then leaves the pipeline (before any upgrade: after one, what follows the decoder is no
 /// longer HTTP).
 ///
+/// A head with a WebSocket upgrade's fields that cannot be one (not a `GET`, or with a
+/// body) is passed on without them, as the plain request it also is (RFC 9110 lets a server
+/// ignore `Upgrade`): the upgrade handler kept such a request's body, so its route waited
+/// for it until the idle timeout closed the connection.
+///
 /// The connection's event loop only.
 final class FirstRequestCapture: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -123,13 +129,34 @@ final class FirstRequestCapture: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head(let head) = unwrapInboundIn(data) {
+        if case .head(var head) = unwrapInboundIn(data) {
+            if Self.cannotUpgrade(head) { Self.removeUpgrade(from: &head) }
             connectionGuard.firstRequest = head
-            context.fireChannelRead(data)
+            context.fireChannelRead(wrapInboundOut(.head(head)))
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             return
         }
         context.fireChannelRead(data)
+    }
+
+    /// Whether `head` asks for an upgrade that a WebSocket cannot be: its handshake is a
+    /// `GET` without a body (RFC 6455, 4.1).
+    private static func cannotUpgrade(_ head: HTTPRequestHead) -> Bool {
+        guard !head.headers["upgrade"].isEmpty else { return false }
+        let length = head.headers["content-length"]
+        return head.method != .GET || !head.headers["transfer-encoding"].isEmpty || length.contains { $0.trimmingCharacters(in: .whitespaces) != "0" }
+    }
+
+    /// `head` without its upgrade: the `Upgrade` and `Sec-WebSocket-*` fields and the
+    /// `upgrade` token of `Connection`.
+    private static func removeUpgrade(from head: inout HTTPRequestHead) {
+        let connection = head.headers["connection"].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.lowercased() != "upgrade" }
+        for name in Set(head.headers.map { $0.name.lowercased() }) where name == "upgrade" || name == "connection" || name.hasPrefix("sec-websocket-") {
+            head.headers.remove(name: name)
+        }
+        if !connection.isEmpty { head.headers.add(name: "Connection", value: connection.joined(separator: ", ")) }
     }
 }
 

@@ -40,6 +40,34 @@ struct ConnectionLimitTests {
         }
     }
 
+    /// A request with the upgrade's headers that cannot be a WebSocket upgrade (not a `GET`,
+    /// or with a body) is served as the plain request, at once. Found by the server's fuzz
+    /// target: the upgrade handler kept such a request's body, the route waited for it, and
+    /// the connection hung until the idle timeout (a minute by default) closed it.
+    @Test func anUpgradeThatIsNotAGetOrHasABodyIsServedAsThePlainRequest() async throws {
+        let server = try await Self.start(ListConnectionLimits(requestHeaderTimeout: .seconds(600), idleTimeout: .seconds(600)))
+        defer { Task { await server.stop() } }
+        let upgradeFields = "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        func post(_ path: String, _ body: String) -> String {
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\n\(upgradeFields)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
+        // A payload request for item 1 (kind 0x10, one identifier, zigzag 1 = 0x02).
+        // (The list takes no edits; no route takes a POST to watch.)
+        let cases: [(request: String, status: Int, body: String?)] = [
+            (post("/lists/mail/items", "\u{10}\u{01}\u{02}"), 200, "m1"),
+            (post("/lists/mail/edits", "abc"), 405, "takes no edits"),
+            (post("/lists/mail/watch", "abc"), 404, nil),
+            ("GET /lists/nope/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\n\(upgradeFields)Content-Length: 3\r\n\r\nabc", 401, "bearer token"),
+        ]
+        for (request, status, body) in cases {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send(request)
+            // Far under the server's timeouts: an answer that waits for one fails here.
+            let answer = try await connection.response(within: .seconds(60))
+            #expect(answer.status == status && body.map(answer.bodyText.contains) != false, "\(request.prefix(40)): \(answer)")
+        }
+    }
+
     @Test func silentAndHalfSentConnectionsAreAnswered408AndClosed() async throws {
         let server = try await Self.start(ListConnectionLimits(requestHeaderTimeout: .milliseconds(300)))
         defer { Task { await server.stop() } }
