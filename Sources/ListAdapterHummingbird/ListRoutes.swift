@@ -19,7 +19,8 @@ extension Router where Context: WebSocketRequestContext {
     ///
     /// Each needs `Authorization: Bearer {token}` as `server.access` wants it: without, HTTP
     /// 401 (with `WWW-Authenticate: Bearer`) and no byte of the list; an unknown list is 404,
-    /// a malformed `after` 400, each with a JSON body `{"error":{"message":...}}`. Serve the
+    /// a malformed `after` 400, a watch without the upgrade 426 (with `Upgrade: websocket`),
+    /// each with a JSON body `{"error":{"message":...}}`. Serve the
     /// router with `.listServer(webSocketRouter:)`, which answers a refused WebSocket upgrade
     /// with the same status and body (Hummingbird's own upgrade channel answers them all 400)
     /// and bounds idle and half-sent connections; run `server.run()` beside the app.
@@ -38,6 +39,10 @@ extension Router where Context: WebSocketRequestContext {
             let name = try context.parameters.require("name")
             _ = try await Self.authorize(server, name, request)
             _ = try Self.resumeVersion(name, request)
+            // A plain GET (this closure also answers one): the watch is a WebSocket.
+            guard request.headers[.upgrade]?.lowercased().contains("websocket") == true else {
+                throw HTTPError(.upgradeRequired, headers: [.upgrade: "websocket", .connection: "Upgrade"], message: "list \"\(name)\": watching is a WebSocket: ask with Upgrade: websocket")
+            }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             // The route's parameters do not reach the upgraded connection: the name is the

@@ -113,7 +113,8 @@ struct ConnectionLimitTests {
     }
 
     @Test func anIdleKeepAliveConnectionIsClosedAfterItsTimeoutAndNotBefore() async throws {
-        // A plain GET of the watch route with a good token is answered 200 and kept alive.
+        // A plain GET of the watch route with a good token is answered 426 (watching is a
+        // WebSocket) and kept alive.
         let request = "GET /lists/mail/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\n\r\n"
         let patient = try await Self.start(ListConnectionLimits(idleTimeout: .seconds(600)))
         let strict = try await Self.start(ListConnectionLimits(idleTimeout: .milliseconds(300)))
@@ -122,13 +123,14 @@ struct ConnectionLimitTests {
         let closed = try RawHTTPConnection(port: strict.port)
         for connection in [kept, closed] {
             try connection.send(request)
-            #expect(try await connection.response().status == 200)
+            let answer = try await connection.response()
+            #expect(answer.status == 426 && answer.headers["upgrade"] == "websocket" && answer.bodyText.contains("is a WebSocket"), "\(answer)")
         }
         #expect(try await closed.closes(within: .seconds(60)))
         // The same answer with a 10-minute timeout leaves the connection open, and serving.
         #expect(!(try await kept.closes(within: .seconds(1))))
         try kept.send(request)
-        #expect(try await kept.response().status == 200)
+        #expect(try await kept.response().status == 426)
     }
 }
 #endif

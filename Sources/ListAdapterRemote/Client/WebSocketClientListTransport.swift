@@ -108,12 +108,14 @@ public struct WebSocketClientListTransport: ListTransport {
         try await requests.send(.POST, request, body: body)
     }
 
-    /// Why the server refused an upgrade: the status of a plain `GET` of the same URL.
+    /// Why the server refused an upgrade: the status of a plain `GET` of the same URL. A
+    /// server that takes the plain request (426: it asks for the upgrade the app just tried)
+    /// refused nothing that lasts: the upgrade failed on the way.
     private func refusal(of request: ListTransportRequest) async -> ListTransportError {
         var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         components?.scheme = request.url.scheme == "wss" ? "https" : "http"
         guard let url = components?.url,
-              let (status, body) = try? await requests.send(.GET, ListTransportRequest(url: url, headers: request.headers)), status >= 400 else {
+              let (status, body) = try? await requests.send(.GET, ListTransportRequest(url: url, headers: request.headers)), status >= 400, status != 426 else {
             return ListTransportError(.unreachable, url: request.url, message: "the WebSocket upgrade failed")
         }
         return ListTransportError(.refused(status: status), url: request.url, message: String(decoding: body.prefix(512), as: UTF8.self))
