@@ -248,3 +248,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The server's fuzz target (Fuzz/README.md, `Fuzz/build.sh`): only when
+// LISTADAPTER_FUZZ_SERVER=1, so that no other build sees it. An executable with libFuzzer's
+// `main`, over a real Hummingbird server in the same process; the package's server modules
+// are instrumented for coverage and AddressSanitizer, SwiftNIO and Hummingbird are not.
+if Context.environment["LISTADAPTER_FUZZ_SERVER"] == "1" {
+    let fuzzed = ["ListAdapterRemote", "ListAdapterServer", "ListAdapterHummingbird"]
+    for target in package.targets where fuzzed.contains(target.name) || target.name == "ListAdapter" {
+        let sanitizers = target.name == "ListAdapter" ? "address" : "fuzzer,address"
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizers)"])]
+    }
+    package.targets.append(.executableTarget(
+        name: "ServerFuzz",
+        dependencies: [
+            "ListAdapter", "ListAdapterServer", "ListAdapterHummingbird",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ],
+        path: "Fuzz/Server",
+        swiftSettings: strictSettings + [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
+        // libFuzzer's driver, which the entry point calls by name (Fuzz/Server/Target.swift).
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-Xlinker", "--undefined=LLVMFuzzerRunDriver", "-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"])]
+    ))
+    package.products.append(.executable(name: "server-fuzz", targets: ["ServerFuzz"]))
+}

@@ -148,3 +148,22 @@ mapfile -t sqlite_files_sources < <(find "$ROOT/Fuzz/SQLiteFiles" -name '*.swift
     "$OUT/ListAdapterSQLite.o" "$OUT/ListAdapter.o" "$OUT/GRDB.o" "$OUT/Logging.o" -lsqlite3 \
     -use-ld=lld -o "$OUT/sqlite-files") # from $OUT, as in link_target
 echo "built $OUT/sqlite-files"
+
+# --- server (a real Hummingbird server in the process, fed raw connections) --------------
+# Built by SwiftPM, not swiftc: it needs SwiftNIO and Hummingbird, whose many modules (and
+# their C) SwiftPM already knows how to build. Package.swift adds the target `ServerFuzz` and
+# the product `server-fuzz` only under LISTADAPTER_FUZZ_SERVER=1, instrumenting our server
+# modules (Remote, Server, Hummingbird: -sanitize=fuzzer,address; ListAdapter: address);
+# SwiftNIO and Hummingbird are built plainly, release, in their own scratch directory (about
+# 6 minutes from clean on two cores, most of it BoringSSL, which the WebSocket client brings).
+echo "build: server-fuzz (swift build, release, trait WebSocket)"
+server_status=0
+LISTADAPTER_FUZZ_SERVER=1 swift build --package-path "$ROOT" -c release --traits WebSocket \
+    --scratch-path "$OUT/server" --product server-fuzz 2>&1 | { grep -v -e "^\[" -e "swift-distributed-tracing" -e "CMakeLists.txt" || true; } \
+    || server_status=$?
+if [ "$server_status" -ne 0 ]; then
+    echo "build: server-fuzz failed (exit $server_status)" >&2
+    exit 1
+fi
+ln -sf server/release/server-fuzz "$OUT/server-fuzz"
+echo "built $OUT/server-fuzz"
