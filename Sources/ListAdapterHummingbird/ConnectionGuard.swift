@@ -14,6 +14,12 @@ import NIOHTTP1
 ///
 /// It reads bytes, not HTTP: a header ends at the first empty line (CRLF CRLF, or LF LF).
 ///
+/// A first request that asks for a WebSocket upgrade is answered before the client may send
+/// more (RFC 6455, 4.1): bytes that follow its header before the upgrade is made are
+/// dropped. Passed on, a pipelined request was decoded, held by SwiftNIO's upgrade handler
+/// and handed, once upgraded, to the WebSocket decoder, which traps: one client could end
+/// the server's process.
+///
 /// The connection's event loop only.
 final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
@@ -25,6 +31,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case awaitingHeader(lineEnded: Bool)
         /// Answered and closing: nothing more is read.
         case refused
+        /// The first request asked for a WebSocket upgrade, not yet made: what the client
+        /// sends before it is dropped.
+        case upgradeAsked
         case headerReceived
     }
 
@@ -58,28 +67,50 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .awaitingHeader(var lineEnded) = state else {
-            if case .headerReceived = state { context.fireChannelRead(data) }
-            return
+        switch state {
+        case .awaitingHeader(let lineEnded):
+            readHeader(context: context, unwrapInboundIn(data), lineEnded: lineEnded)
+        case .upgradeAsked:
+            // Made once the HTTP decoder has left the pipeline: bytes are the WebSocket's.
+            guard (try? context.pipeline.syncOperations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)) == nil else { return }
+            state = .headerReceived
+            context.fireChannelRead(data)
+        case .headerReceived:
+            context.fireChannelRead(data)
+        case .refused:
+            break
         }
-        let buffer = unwrapInboundIn(data)
-        var complete = false
-        for byte in buffer.readableBytesView where byte != UInt8(ascii: "\r") {
+    }
+
+    /// Passes on `buffer` up to the end of the first request's header, if it is there, then
+    /// the rest unless that request asked for an upgrade.
+    private func readHeader(context: ChannelHandlerContext, _ buffer: ByteBuffer, lineEnded: Bool) {
+        var lineEnded = lineEnded
+        var headerEnd: Int?
+        for (offset, byte) in buffer.readableBytesView.enumerated() where byte != UInt8(ascii: "\r") {
             if byte == UInt8(ascii: "\n") {
-                if lineEnded { complete = true; break }
+                if lineEnded { headerEnd = offset + 1; break }
                 lineEnded = true
             } else {
                 lineEnded = false
             }
         }
-        if complete {
-            state = .headerReceived
-            deadline?.cancel()
-            deadline = nil
-            context.fireChannelRead(data)
-        } else {
+        guard let headerEnd else {
             state = .awaitingHeader(lineEnded: lineEnded)
-            context.fireChannelRead(data)
+            context.fireChannelRead(wrapInboundOut(buffer))
+            return
+        }
+        deadline?.cancel()
+        deadline = nil
+        state = .headerReceived
+        var rest = buffer
+        let header = rest.readSlice(length: headerEnd)!
+        // The decoder reads the head and FirstRequestCapture hands it over, synchronously.
+        context.fireChannelRead(wrapInboundOut(header))
+        if let firstRequest, firstRequest.asksForWebSocket {
+            state = .upgradeAsked
+        } else if rest.readableBytes > 0 {
+            context.fireChannelRead(wrapInboundOut(rest))
         }
     }
 
@@ -157,6 +188,16 @@ final class FirstRequestCapture: ChannelInboundHandler, RemovableChannelHandler 
             head.headers.remove(name: name)
         }
         if !connection.isEmpty { head.headers.add(name: "Connection", value: connection.joined(separator: ", ")) }
+    }
+}
+
+extension HTTPRequestHead {
+    /// Whether the request asked for a WebSocket (an `Upgrade` naming it, or its handshake's
+    /// fields): one the server either upgrades or answers and closes
+    /// (``RefusedUpgradeAnswer``).
+    var asksForWebSocket: Bool {
+        headers["upgrade"].contains { $0.lowercased().contains("websocket") }
+            || !headers["sec-websocket-version"].isEmpty || !headers["sec-websocket-key"].isEmpty
     }
 }
 

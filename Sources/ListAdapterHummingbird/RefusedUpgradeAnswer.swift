@@ -52,7 +52,7 @@ where Responder.Context: RequestContext & InitializableFromSource<ApplicationReq
     func handlerAdded(context: ChannelHandlerContext) {
         guard case .first = state else { return }
         let head = (try? context.pipeline.syncOperations.handler(type: ConnectionGuard.self))?.firstRequest
-        guard let head, Self.asksForWebSocket(head), let request = try? HTTPRequest(head, secure: false, splitCookie: false) else {
+        guard let head, head.asksForWebSocket, let request = try? HTTPRequest(head, secure: false, splitCookie: false) else {
             state = .done
             return
         }
@@ -89,12 +89,6 @@ where Responder.Context: RequestContext & InitializableFromSource<ApplicationReq
         }
         if let earlier = close?.promise, let promise { promise.futureResult.cascade(to: earlier) }
         state = .answering(held: held, close: (mode: .all, promise: promise ?? close?.promise))
-    }
-
-    /// Whether `head` asked for a WebSocket.
-    private static func asksForWebSocket(_ head: HTTPRequestHead) -> Bool {
-        head.headers["upgrade"].contains { $0.lowercased().contains("websocket") }
-            || !head.headers["sec-websocket-version"].isEmpty || !head.headers["sec-websocket-key"].isEmpty
     }
 
     /// Asks the routes what they answer `request` (on a task), then writes that answer.

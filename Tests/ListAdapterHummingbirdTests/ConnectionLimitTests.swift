@@ -68,6 +68,26 @@ struct ConnectionLimitTests {
         }
     }
 
+    /// Bytes a client sends after an upgrade request, before the upgrade is made, are
+    /// dropped (RFC 6455 has it wait). Found by the server's fuzz target: after an upgrade
+    /// request without `Connection: Upgrade` (which SwiftNIO's decoder does not stop at, and
+    /// its upgrade handler upgrades all the same) a pipelined request was decoded, held by the
+    /// upgrade handler and handed, once upgraded, to the WebSocket decoder, which trapped,
+    /// ending the server's process (and this test's).
+    @Test func aRequestPipelinedAfterAnUpgradeIsDroppedAndTheServerServesOn() async throws {
+        let server = try await Self.start(ListConnectionLimits())
+        defer { Task { await server.stop() } }
+        let pipelinedRequests = ["POST /lists/mail/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\n\r\n\u{10}\u{01}\u{02}", Self.upgrade(), "GET / HTTP/1.1\r\n"]
+        for pipelined in pipelinedRequests {
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send(Self.upgrade().replacingOccurrences(of: "Connection: Upgrade\r\n", with: "") + pipelined)
+            #expect(try await connection.response(within: .seconds(60)).status == 101)
+        }
+        let good = try RawHTTPConnection(port: server.port)
+        try good.send(Self.upgrade())
+        #expect(try await good.response(within: .seconds(60)).status == 101)
+    }
+
     @Test func silentAndHalfSentConnectionsAreAnswered408AndClosed() async throws {
         let server = try await Self.start(ListConnectionLimits(requestHeaderTimeout: .milliseconds(300)))
         defer { Task { await server.stop() } }
