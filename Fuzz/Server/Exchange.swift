@@ -20,6 +20,7 @@ enum Exchange {
         var offset = 0
         while offset < request.count {
             let written = request[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0, errno == EINTR { continue }
             // The server may close before reading it all (a refused upgrade, a body past
             // the cap): what it sent is still to be read.
             if written <= 0 { break }
@@ -39,6 +40,7 @@ enum Exchange {
                 fail("poll: \(String(cString: strerror(errno)))")
             }
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
             // A reset (the server closed with unread bytes) ends the answer as a close does.
             if count <= 0 { return answer }
             answer += chunk[0 ..< count]
@@ -53,7 +55,9 @@ enum Exchange {
         defer { close(descriptor) }
         let request = Array(("GET /lists/mail/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(FuzzServer.token)\r\n"
             + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").utf8)
-        guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+        var sent = -1
+        repeat { sent = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } } while sent < 0 && errno == EINTR
+        guard sent == request.count else {
             fail("a good watcher could not send its request: \(String(cString: strerror(errno)))")
         }
         var answer: [UInt8] = []
@@ -63,6 +67,7 @@ enum Exchange {
             let ready = poll(&poller, 1, patience)
             if ready < 0, errno == EINTR { continue }
             let count = ready > 0 ? chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) } : 0
+            if count < 0, errno == EINTR { continue }
             if count <= 0 { fail("a good watcher did not get the list (after \(Outcomes.count) inputs): \(printable(answer.prefix(400)))") }
             answer += chunk[0 ..< count]
         }
@@ -77,6 +82,19 @@ enum Exchange {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        // libFuzzer's timer (SIGALRM, every second) can interrupt the connect, which then
+        // goes on by itself: wait until the socket is writable, and read how it ended.
+        if connected != 0, errno == EINTR {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            while poll(&poller, 1, patience) < 0, errno == EINTR {}
+            var failure: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size)
+            guard poller.revents & Int16(POLLOUT) != 0, failure == 0 else {
+                fail("connect to the server's port \(port): \(String(cString: strerror(failure == 0 ? ETIMEDOUT : failure)))")
+            }
+            return descriptor
         }
         guard connected == 0 else { fail("connect to the server's port \(port): \(String(cString: strerror(errno)))") }
         return descriptor
