@@ -4,28 +4,15 @@ server on one connection, well formed and not: watches (plain and upgraded, resu
 compressed), payload and edit requests with their bodies, wrong tokens and schemes, unknown
 lists, malformed versions, oversized bodies, pipelined requests, and WebSocket frames after
 an upgrade. The token and paths are the harness's (Fuzz/Server/FuzzServer.swift)."""
-import hashlib, os, sys
+import hashlib, importlib, os, sys
+
+# The list protocol's encodings, as the wire target's seeds write them.
+_wire = importlib.import_module("make-wire-corpus")
+varint, signed, text = _wire.varint, _wire.signed, _wire.text
 
 TOKEN = "fuzz-token-5d1"
 UPGRADE = ("Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
-
-def varint(n):
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-def signed(n):
-    return varint(((n << 1) ^ (n >> 63)) & 0xFFFFFFFFFFFFFFFF)
-
-def text(t):
-    if t is None:
-        return b"\x00"
-    b = t.encode()
-    return b"\x01" + varint(len(b)) + b
 
 def get(path, auth=f"Bearer {TOKEN}", upgrade=True, extra=""):
     head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
