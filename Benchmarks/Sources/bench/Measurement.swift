@@ -2,7 +2,7 @@ import Foundation
 
 /// One line of the results table: a scenario's figure, its baseline measured in the same
 /// run, their ratio, and the target.
-struct Measurement: Sendable {
+struct Measurement: Sendable, Codable, Equatable {
     var scenario: String
     var size: Int
     var figure: Double
@@ -11,8 +11,13 @@ struct Measurement: Sendable {
     var target: String
     var passed: Bool?
     var note: String = ""
+    /// The figure against the last quiet run's (``RegressionCheck``): said on the console and
+    /// kept in the results file, not in BENCHMARKS.md's tables.
+    var regression: String?
 
     var ratio: Double? { baseline.map { $0 > 0 ? figure / $0 : .infinity } }
+
+    var verdict: String { passed.map { $0 ? "met" : "missed" } ?? "reported" }
 }
 
 /// Times `body` `repetitions` times and returns the median in milliseconds.
@@ -62,38 +67,9 @@ func blackHole<T>(_ value: T) {
 }
 
 extension Measurement {
-    static func markdown(_ results: [Measurement], machine: String, command: String) -> String {
-        var text = "| scenario | size | figure | baseline | ratio | target | verdict |\n|---|---:|---:|---:|---:|---|---|\n"
-        for result in results {
-            let baseline = result.baseline.map { format($0) + " " + result.unit } ?? "-"
-            let ratio = result.ratio.map { String(format: "%.2fx", $0) } ?? "-"
-            let verdict = result.passed.map { $0 ? "met" : "missed" } ?? "reported"
-            text += "| \(result.scenario) | \(result.size) | \(format(result.figure)) \(result.unit) | \(baseline) | \(ratio) | \(result.target) | \(verdict)\(result.note.isEmpty ? "" : " (\(result.note))") |\n"
-        }
-        return "Machine: \(machine)\n\nCommand: `\(command)`\n\n" + text
-    }
-
-    static func json(_ results: [Measurement]) -> String {
-        let objects = results.map { result -> String in
-            var fields = [
-                "\"scenario\": \"\(result.scenario)\"", "\"size\": \(result.size)",
-                "\"figure\": \(jsonNumber(result.figure))", "\"unit\": \"\(result.unit)\"",
-                "\"target\": \"\(result.target)\"",
-            ]
-            if let baseline = result.baseline { fields.append("\"baseline\": \(jsonNumber(baseline))") }
-            if let ratio = result.ratio { fields.append("\"ratio\": \(jsonNumber(ratio))") }
-            if let passed = result.passed { fields.append("\"passed\": \(passed)") }
-            if !result.note.isEmpty { fields.append("\"note\": \"\(result.note)\"") }
-            return "  {" + fields.joined(separator: ", ") + "}"
-        }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-    }
-
-    private static func format(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.3f", value)
-    }
-
-    private static func jsonNumber(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.4f", value) : "null"
+    /// A figure as the tables show it: three significant digits at most, three decimals below 10.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "-" }
+        return value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.3f", value)
     }
 }

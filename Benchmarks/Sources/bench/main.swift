@@ -1,9 +1,9 @@
 import Foundation
 
 // `swift run -c release bench [--quick] [--only GROUP] [--output DIR]`: every scenario,
-// its baseline measured in the same run, and the ratio; printed as a table and written as
-// Markdown and JSON (Benchmarks/results/latest.md and latest.json by default; run it from
-// the package root). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
+// its baseline measured in the same run, and the ratio; printed, and (a run of every size)
+// written as one results file per group (Benchmarks/results/GROUP.json by default; run it
+// from the package root), from which BENCHMARKS.md's tables are made (BenchmarksDocument). GROUP: memory, fullpath, diff, load, delivery, fetch, external, incremental, storm,
 // chain (the patch chain alone; also part of incremental), edits, compression (a remote app's
 // first list deflated),
 // postgres (built with --traits PostgreSQL, against LISTADAPTER_POSTGRES_URL), remote (built
@@ -40,14 +40,17 @@ let usage = """
     usage: swift run -c release bench [--quick] [--only GROUP] [--output DIR]
       --quick        10k and 100k items only (no 1M)
       --only GROUP   one group: \(groups.joined(separator: ", "))
-      --output DIR   where latest.md and latest.json go (default Benchmarks/results)
+      --output DIR   where the results files GROUP.json go (default Benchmarks/results)
+      --write-docs   make BENCHMARKS.md's tables anew from the results files, and stop
+      --check-docs   fail if BENCHMARKS.md's tables differ from what the results files make
       --profile NAME one full-path scenario (build, build-cold, S1, S2, S3, flat) at 1M, 20 times,
                      untimed: for perf or callgrind
     """
 /// The parsed command line. Anything not understood stops the run before minutes of
 /// measuring start.
-func parseArguments() -> (quick: Bool, output: String, only: String?) {
+func parseArguments() -> (quick: Bool, output: String, only: String?, document: String?) {
     var quick = false
+    var document: String?
     var output = "Benchmarks/results"
     var only: String?
     var remaining = CommandLine.arguments.dropFirst()[...]
@@ -73,15 +76,41 @@ func parseArguments() -> (quick: Bool, output: String, only: String?) {
                 fail("no full-path scenario named \"\(name)\"")
             }
             exit(0)
+        case "--write-docs", "--check-docs":
+            document = argument
         case "--help", "-h":
             print(usage)
             exit(0)
         default: fail("unknown argument \"\(argument)\"")
         }
     }
-    return (quick, output, only)
+    return (quick, output, only, document)
 }
-let (quick, outputDirectory, only) = parseArguments()
+let (quick, outputDirectory, only, documentCommand) = parseArguments()
+let documentPath = "BENCHMARKS.md"
+if let documentCommand {
+    do {
+        let document = BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups)
+        let (current, rendered, stale) = try document.rendered()
+        if documentCommand == "--write-docs" {
+            if rendered != current { try rendered.write(toFile: documentPath, atomically: true, encoding: .utf8) }
+            print("\(documentPath): \(stale.isEmpty ? "its tables were already" : "\(stale.count) tables") made from \(outputDirectory)/*.json")
+        } else if stale.isEmpty {
+            print("\(documentPath): every table is what \(outputDirectory)/*.json make")
+        } else {
+            FileHandle.standardError.write(Data("""
+                error: \(documentPath)'s tables of \(stale.map { "\"\($0)\"" }.joined(separator: ", ")) differ from what \(outputDirectory)/*.json make; \
+                they are generated: run `swift run bench --write-docs` (edit the text around them, not the tables)
+
+                """.utf8))
+            exit(1)
+        }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(2)
+    }
+}
 /// Whether the group `name` runs (see `groups`).
 func runs(_ name: String) -> Bool { only == nil || only == name }
 let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
@@ -100,7 +129,7 @@ print(String(format: "1-minute load average before: %.2f%@", loadBefore ?? .nan,
     var measurements = measured
     for index in measurements.indices {
         if let (note, isFlagged) = regressionCheck.compare(measurements[index]) {
-            measurements[index].note += (measurements[index].note.isEmpty ? "" : "; ") + note
+            measurements[index].regression = note
             if isFlagged { flagged.append("\(measurements[index].scenario) at \(measurements[index].size): \(note)") }
         }
     }
@@ -109,47 +138,56 @@ print(String(format: "1-minute load average before: %.2f%@", loadBefore ?? .nan,
         let ratio = measurement.ratio.map { String(format: "%.2fx", $0) } ?? "-"
         let verdict = measurement.passed.map { $0 ? "met" : "MISSED" } ?? "reported"
         print(String(format: "%-62@ %9d %11.3f %-5@ baseline %-10@ ratio %-8@ %@ %@", measurement.scenario as NSString, measurement.size,
-                     measurement.figure, measurement.unit as NSString, baseline as NSString, ratio as NSString, verdict as NSString, measurement.note as NSString))
+                     measurement.figure, measurement.unit as NSString, baseline as NSString, ratio as NSString, verdict as NSString,
+                     ([measurement.note, measurement.regression ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")) as NSString))
     }
     return measurements
 }
 
-var results: [Measurement] = []
+/// Each group's measurements, in the order the groups ran.
+var byGroup: [(group: String, measurements: [Measurement])] = []
+@MainActor func record(_ group: String, _ measurements: [Measurement]) {
+    if let index = byGroup.firstIndex(where: { $0.group == group }) {
+        byGroup[index].measurements += measurements
+    } else {
+        byGroup.append((group, measurements))
+    }
+}
 // Memory first, while the process is fresh.
-if runs("memory") { results += report(try await SQLiteScenarios.memory(size: largest, directory: directory)) }
+if runs("memory") { record("memory", report(try await SQLiteScenarios.memory(size: largest, directory: directory))) }
 for size in sizes where runs("fullpath") {
-    results += report(FullPathScenarios.run(size: size))
+    record("fullpath", report(FullPathScenarios.run(size: size)))
 }
 for size in sizes where runs("diff") {
-    results += report(DiffScenarios.run(size: size))
+    record("diff", report(DiffScenarios.run(size: size)))
 }
 for size in sizes where runs("load") {
-    results += report(try await SQLiteScenarios.load(size: size, directory: directory))
+    record("load", report(try await SQLiteScenarios.load(size: size, directory: directory)))
 }
-if runs("delivery") { results += report(AdapterScenarios.delivery(size: largest)) }
-if runs("fetch") { results += report(try await AdapterScenarios.fetchWindow(size: min(largest, 100_000), directory: directory)) }
+if runs("delivery") { record("delivery", report(AdapterScenarios.delivery(size: largest))) }
+if runs("fetch") { record("fetch", report(try await AdapterScenarios.fetchWindow(size: min(largest, 100_000), directory: directory))) }
 if runs("external") {
-    results += report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10))
-    results += report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10))
+    record("external", report(try AdapterScenarios.externalCommit(size: 10_000, directory: directory, target: 10)))
+    record("external", report(try AdapterScenarios.externalCommit(size: largest, directory: directory, target: 250, rounds: 10)))
 }
 if runs("incremental") {
-    results += report(IncrementalScenarios.apply(size: largest))
-    results += report(IncrementalScenarios.applyChain(size: largest))
-    results += report(try IncrementalScenarios.ownCommit(size: largest, directory: directory))
-    results += report(try IncrementalScenarios.externalCommit(size: largest, directory: directory))
-    results += report(try IncrementalScenarios.underWriter(size: largest, directory: directory))
+    record("incremental", report(IncrementalScenarios.apply(size: largest)))
+    record("incremental", report(IncrementalScenarios.applyChain(size: largest)))
+    record("incremental", report(try IncrementalScenarios.ownCommit(size: largest, directory: directory)))
+    record("incremental", report(try IncrementalScenarios.externalCommit(size: largest, directory: directory)))
+    record("incremental", report(try IncrementalScenarios.underWriter(size: largest, directory: directory)))
 }
-if only == "chain" { results += report(IncrementalScenarios.applyChain(size: largest)) }
-if runs("edits") { results += report(try await EditScenarios.run(size: largest, directory: directory)) }
-if runs("storm") { results += report(AdapterScenarios.storm(size: 10_000)) }
-if runs("compression") { results += report(try await CompressionScenarios.run(size: largest, directory: directory)) }
+if only == "chain" { record("chain", report(IncrementalScenarios.applyChain(size: largest))) }
+if runs("edits") { record("edits", report(try await EditScenarios.run(size: largest, directory: directory))) }
+if runs("storm") { record("storm", report(AdapterScenarios.storm(size: 10_000))) }
+if runs("compression") { record("compression", report(try await CompressionScenarios.run(size: largest, directory: directory))) }
 #if PostgreSQL
-if runs("postgres") { results += report(try await PostgresScenarios.run(size: largest)) }
+if runs("postgres") { record("postgres", report(try await PostgresScenarios.run(size: largest))) }
 #else
 if only == "postgres" { print("postgres: not built (swift run -c release --traits PostgreSQL bench --only postgres)") }
 #endif
 #if WebSocket && os(Linux)
-if runs("remote") { results += report(try await RemoteScenarios.run(size: largest, directory: directory)) }
+if runs("remote") { record("remote", report(try await RemoteScenarios.run(size: largest, directory: directory))) }
 #else
 if only == "remote" { print("remote: not built (swift run -c release --traits WebSocket bench --only remote)") }
 #endif
@@ -157,13 +195,36 @@ if only == "remote" { print("remote: not built (swift run -c release --traits We
 let loadAfter = RegressionCheck.loadAverage()
 let loads = String(format: "1-minute load average %.2f before, %.2f after", loadBefore ?? .nan, loadAfter ?? .nan)
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
-let command = "swift run -c release bench" + (quick ? " --quick" : "") + (only.map { " --only \($0)" } ?? "")
-let markdown = Measurement.markdown(results, machine: machine + "; " + loads, command: command)
-try markdown.write(toFile: outputDirectory + "/latest.md", atomically: true, encoding: .utf8)
-try Measurement.json(results).write(toFile: outputDirectory + "/latest.json", atomically: true, encoding: .utf8)
+var traits: [String] = []
+#if PostgreSQL
+traits.append("PostgreSQL")
+#endif
+#if WebSocket
+traits.append("WebSocket")
+#endif
+let traitOption: String = traits.isEmpty ? "" : " --traits " + traits.joined(separator: ",")
+let onlyOption: String = only.map { " --only " + $0 } ?? ""
+let command = "swift run -c release\(traitOption) bench\(quick ? " --quick" : "")\(onlyOption)"
+let results = byGroup.flatMap(\.measurements)
+if quick {
+    print("\nA --quick run writes no results file (they hold every size, up to 1M)")
+} else {
+    let date = ISO8601DateFormatter().string(from: Date())
+    let commit = RegressionCheck.commit()
+    for (group, measurements) in byGroup {
+        try GroupResults(group: group, commit: commit, date: date, loadBefore: loadBefore, loadAfter: loadAfter,
+                         machine: machine, command: command, measurements: measurements).write(in: outputDirectory)
+    }
+    print("\nWritten: " + byGroup.map { GroupResults.path(of: $0.group, in: outputDirectory) }.joined(separator: ", "))
+    if outputDirectory == "Benchmarks/results", FileManager.default.fileExists(atPath: documentPath) {
+        let (current, rendered, stale) = try BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups).rendered()
+        if rendered != current { try rendered.write(toFile: documentPath, atomically: true, encoding: .utf8) }
+        print("\(documentPath): \(stale.count) tables made anew from them")
+    }
+}
 let missed = results.filter { $0.passed == false }.count
 let met = results.filter { $0.passed == true }.count
-print("\n\(met) targets met, \(missed) missed; written to \(outputDirectory)/latest.md and latest.json; \(loads)")
+print("\(met) targets met, \(missed) missed; \(loads)")
 if flagged.isEmpty {
     print("Regression check: no 1M figure changed by more than 20% from the last quiet run's (\(outputDirectory)/baseline.json)")
 } else {
