@@ -1,7 +1,7 @@
 // Apple platforms only. Not compiled on Linux, where this project is built and tested:
 // kept to Dispatch sources and timers, a file-system object source per file and one Darwin
-// notification, to be checked by eye. The watch they wake (`ExternalChangeWatcher`) is the
-// code the tests exercise.
+// notification; type-checked against the macOS 14 SDK by .ci/run's Apple check, never run
+// there. The watch they wake (`ExternalChangeWatcher`) is the code the tests exercise.
 #if canImport(Darwin) && !canImport(Glibc)
 import Darwin
 import Dispatch
@@ -114,6 +114,10 @@ extension SQLiteListSource {
     /// name is unused.
     ///
     /// Pure; any thread.
+    ///
+    /// - Parameter path: the database file's path, exactly as the sources following it were given
+    ///   it (``SQLiteListSource/path``): no normalisation is applied.
+    /// - Returns: `listadapter.database-changed.` followed by `path`.
     public static func changeNotificationName(forPath path: String) -> String {
         ListAdapterSQLite.changeNotificationName(forPath: path)
     }

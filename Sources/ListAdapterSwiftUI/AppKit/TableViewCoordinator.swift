@@ -1,8 +1,8 @@
 // Apple-only: the table's data source and delegate, each method a forward to
 // GroupedListView (rows) or AdapterListModel (items, selection), both tested on Linux.
-// Type-checked against the macOS 14 SDK with a stand-in for SwiftUI's few names (the
-// SDK's SwiftUI is unreadable here); explicitly @MainActor: that SDK's table protocols
-// are not.
+// CI's Apple check cannot read the macOS SDK's SwiftUI, so it is checked by eye; type-checked
+// once by hand against macOS 14 with a stand-in for SwiftUI's few names, which is why it is
+// explicitly @MainActor: that SDK's table protocols are not.
 #if canImport(SwiftUI, _version: 6.0) && canImport(AppKit) && !targetEnvironment(macCatalyst) && !canImport(UIKit)
 import AppKit
 import ListAdapter
