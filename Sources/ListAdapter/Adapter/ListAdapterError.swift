@@ -22,6 +22,12 @@ public struct ListAdapterError: Error, Sendable, Equatable, CustomStringConverti
     public let underlying: (any Error)?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong: a failed load, a load that timed out, or a failed fetch.
+    ///   - source: the data source's type name, shown in ``description`` and compared by `==`.
+    ///   - underlying: the error the data source threw; `nil` (the default) for a timeout or
+    ///     when there is none. It is context only: `==` ignores it.
     public init(_ kind: Kind, source: String, underlying: (any Error)? = nil) {
         self.kind = kind
         self.source = source
@@ -41,6 +47,12 @@ public struct ListAdapterError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// Errors are equal when their kind and source are (the underlying error is context).
+    ///
+    /// - Parameters:
+    ///   - lhs: an error.
+    ///   - rhs: another error.
+    /// - Returns: `true` when both have the same ``kind`` and ``source``, whatever their
+    ///   ``underlying`` errors.
     public static func == (lhs: ListAdapterError, rhs: ListAdapterError) -> Bool {
         lhs.kind == rhs.kind && lhs.source == rhs.source
     }

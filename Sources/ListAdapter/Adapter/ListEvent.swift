@@ -54,6 +54,13 @@ public struct ListChangeInfo: Sendable {
     public var computeDuration: Duration
 
     /// Creates change facts.
+    ///
+    /// - Parameters:
+    ///   - changes: what the whole update changed, by meaning (paths before and after it).
+    ///   - reason: why the adapter computed the update.
+    ///   - batchIndex: the zero-based position of this batch in its update.
+    ///   - batchCount: how many batches the update has (at least 1).
+    ///   - computeDuration: the time spent on the private queue diffing and staging the update.
     public init(changes: ListChangeSet, reason: Reason, batchIndex: Int, batchCount: Int, computeDuration: Duration) {
         self.changes = changes
         self.reason = reason

@@ -31,6 +31,9 @@ extension ListViewAdapter {
     /// ``ListViewAdapterConfiguration/deliveryQueue``); it traps otherwise. An adapter
     /// configured with a queue of its own is observed with
     /// ``observeOnDeliveryQueue(isReady:_:)``.
+    ///
+    /// - Returns: the observation: keep it for as long as `handler` should be called; cancel
+    ///   or release it to stop.
     @MainActor
     public func observe(
         isReady: Bool = true,
@@ -58,6 +61,9 @@ extension ListViewAdapter {
     ///     from inside it is safe.
     ///
     /// Delivery queue only.
+    ///
+    /// - Returns: the observation: keep it for as long as `handler` should be called; cancel
+    ///   or release it to stop.
     public func observeOnDeliveryQueue(
         isReady: Bool = true,
         _ handler: @escaping @Sendable (ListEvent<ID, Summary>) -> Void

@@ -7,6 +7,13 @@ extension ListViewAdapter {
     ///
     /// Delivery queue only; the change is computed on the private queue and delivered
     /// like any other.
+    ///
+    /// - Parameters:
+    ///   - title: the section's title; `nil` names the untitled section. A title no section
+    ///     has yet is remembered and applies when such a section appears.
+    ///   - collapsed: `true` to collapse the section (its items are deleted from the view),
+    ///     `false` to expand it (they are inserted back). Setting the state it already has
+    ///     delivers nothing.
     public func setSection(titled title: String?, collapsed: Bool) {
         assertOnDeliveryQueue()
         if collapsed { delivered.collapsed.insert(title) } else { delivered.collapsed.remove(title) }
@@ -22,6 +29,10 @@ extension ListViewAdapter {
     /// Whether the section titled `title` is collapsed.
     ///
     /// Delivery queue only.
+    ///
+    /// - Parameter title: the section's title; `nil` names the untitled section.
+    /// - Returns: `true` when ``setSection(titled:collapsed:)`` collapsed that title last,
+    ///   whether or not the list has such a section now.
     public func isSectionCollapsed(titled title: String?) -> Bool {
         assertOnDeliveryQueue()
         return delivered.collapsed.contains(title)

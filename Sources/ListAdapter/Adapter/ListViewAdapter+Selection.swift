@@ -17,6 +17,11 @@ extension ListViewAdapter {
     /// Selects or deselects the item at `path`.
     ///
     /// Delivery queue only.
+    ///
+    /// - Parameters:
+    ///   - isSelected: `true` to add the item to ``selectedIdentifiers``, `false` to remove it.
+    ///   - path: the item's path in the list observers have seen; a path out of range does
+    ///     nothing.
     public func setSelected(_ isSelected: Bool, at path: ItemPath) {
         assertOnDeliveryQueue()
         guard delivered.presented.contains(path) else { return }

@@ -20,6 +20,14 @@ extension ListViewAdapter {
     /// ```
     ///
     /// Call it from any thread.
+    ///
+    /// - Parameters:
+    ///   - source: the new data source. The adapter attaches it and loads its entries on the
+    ///     private queue.
+    ///   - animated: `true` (the default) delivers the difference as batches; `false`
+    ///     delivers ``ListEvent/reload(_:)``.
+    ///   - onShown: called once on the delivery queue after observers received the first list
+    ///     loaded from `source`; `nil` (the default) for none.
     public func transition(
         to source: some ListDataSource<ID, Summary, Item>, animated: Bool = true, onShown: (@Sendable () -> Void)? = nil
     ) {

@@ -165,6 +165,10 @@ extension ListViewAdapter {
     /// that does not exist (for example any section before the first load is delivered).
     ///
     /// Delivery queue only. - Complexity: O(1).
+    ///
+    /// - Parameter section: the section's index in the list observers have seen.
+    /// - Returns: the section's item count; `0` for a collapsed section or a section out of
+    ///   range.
     public func numberOfItems(inSection section: Int) -> Int {
         assertOnDeliveryQueue()
         let presented = delivered.presented
@@ -175,6 +179,10 @@ extension ListViewAdapter {
     /// not exist.
     ///
     /// Delivery queue only. - Complexity: O(1).
+    ///
+    /// - Parameter section: the section's index in the list observers have seen.
+    /// - Returns: the section's title; `nil` for the untitled section or a section out of
+    ///   range.
     public func title(ofSection section: Int) -> String? {
         assertOnDeliveryQueue()
         let presented = delivered.presented
@@ -184,6 +192,9 @@ extension ListViewAdapter {
     /// The identifier at `path`, or `nil` when the path is out of range.
     ///
     /// Delivery queue only. - Complexity: O(1).
+    ///
+    /// - Parameter path: an item's path in the list observers have seen.
+    /// - Returns: the item's identifier, or `nil` when `path` is out of range.
     public func identifier(at path: ItemPath) -> ID? {
         assertOnDeliveryQueue()
         return delivered.presented.contains(path) ? delivered.presented.identifier(at: path) : nil
@@ -192,6 +203,10 @@ extension ListViewAdapter {
     /// The path of the item `id`, or `nil` when the list has no such item.
     ///
     /// Delivery queue only. - Complexity: Expected O(1) plus O(log s) for s sections.
+    ///
+    /// - Parameter id: an item's identifier.
+    /// - Returns: the item's path in the list observers have seen, or `nil` when that list
+    ///   does not show it (also when its section is collapsed).
     public func path(of id: ID) -> ItemPath? {
         assertOnDeliveryQueue()
         return delivered.presented.path(of: id)

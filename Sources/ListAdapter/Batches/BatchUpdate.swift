@@ -30,6 +30,18 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     public var reconfigureItems: [ItemPath] = []
 
     /// Creates an update; every operation list defaults to empty.
+    ///
+    /// - Parameters:
+    ///   - deleteSections: sections to delete, by index before the batch.
+    ///   - insertSections: sections to insert, by index after the batch.
+    ///   - moveSections: sections to move, from their index before the batch to their index
+    ///     after it.
+    ///   - reloadSections: sections to reload, by index before the batch.
+    ///   - deleteItems: items to delete, by path before the batch.
+    ///   - insertItems: items to insert, by path after the batch.
+    ///   - moveItems: items to move, from their path before the batch to their path after it.
+    ///   - reloadItems: items to reload, by path before the batch.
+    ///   - reconfigureItems: items to reconfigure in place, by path before the batch.
     public init(
         deleteSections: [Int] = [], insertSections: [Int] = [], moveSections: [SectionMove] = [],
         reloadSections: [Int] = [], deleteItems: [ItemPath] = [], insertItems: [ItemPath] = [],

@@ -12,6 +12,11 @@ public struct ListBatch<ID: Hashable & Sendable, Summary: Equatable & Sendable>:
     public var after: ListSnapshot<ID, Summary>
 
     /// Creates a batch.
+    ///
+    /// - Parameters:
+    ///   - update: the operations to perform in one `performBatchUpdates` call.
+    ///   - after: the list once the batch is applied: what the data source must answer from
+    ///     when the view reads it at the end of the batch.
     public init(update: BatchUpdate, after: ListSnapshot<ID, Summary>) {
         self.update = update
         self.after = after

@@ -27,6 +27,11 @@ public struct ListUpdate<ID: Hashable & Sendable, Summary: Equatable & Sendable>
     public var batches: [ListBatch<ID, Summary>]
 
     /// Creates an update from already computed parts.
+    ///
+    /// - Parameters:
+    ///   - changes: what changed, by meaning.
+    ///   - batches: the batches that apply `changes`, in order; empty when nothing changed.
+    ///     They are taken as they are, not checked.
     public init(changes: ListChangeSet, batches: [ListBatch<ID, Summary>]) {
         self.changes = changes
         self.batches = batches
@@ -59,6 +64,15 @@ public struct ListUpdate<ID: Hashable & Sendable, Summary: Equatable & Sendable>
     ///
     /// - Complexity: O(c log c) for c changes, plus O(n) for each intermediate state of a
     ///   multi-batch update.
+    ///
+    /// - Parameters:
+    ///   - changes: the diff of `old` and `new`, as ``ListChangeSet/init(from:to:)`` computes
+    ///     it; when it is empty the update has no batch.
+    ///   - old: the list the view shows.
+    ///   - new: the list to show.
+    ///   - updateStyle: how updated items are shown; ``UpdateStyle/reconfigure`` by default.
+    ///   - batching: how the change is split into batches; ``BatchingPolicy/keepingIdentity``
+    ///     by default.
     @inlinable
     public init(
         changes: ListChangeSet, old: ListSnapshot<ID, Summary>, new: ListSnapshot<ID, Summary>,

@@ -8,6 +8,9 @@ extension BatchUpdate {
     /// ```
     ///
     /// Main actor only.
+    ///
+    /// - Parameter view: the list view to update; its data source must already answer from
+    ///   the batch's `after` state. An empty batch calls none of its methods.
     @MainActor
     public func apply(to view: some ListView) {
         if !deleteSections.isEmpty { view.deleteListSections(deleteSections) }

@@ -19,6 +19,10 @@ extension ListViewConnector {
     /// the row number, for an item's row; `nil` (not dragged) for a title row.
     ///
     /// Main actor.
+    ///
+    /// - Parameter row: the dragged row.
+    /// - Returns: a pasteboard item with the row number, or `nil` for a title row or a row
+    ///   out of range.
     public func pasteboardWriter<Table: NSTableView>(forRow row: Int) -> (any NSPasteboardWriting)? where View == GroupedListView<Table> {
         guard view?.path(ofRow: row) != nil else { return nil }
         let item = NSPasteboardItem()
@@ -33,6 +37,12 @@ extension ListViewConnector {
     /// retargeted to the gap above it.
     ///
     /// Main actor.
+    ///
+    /// - Parameters:
+    ///   - info: the drag, as AppKit hands it.
+    ///   - row: the proposed row.
+    ///   - operation: the proposed drop operation; `.on` is retargeted to `.above`.
+    /// - Returns: `.move` when the drop moves the dragged row, else no operation.
     public func validateDrop<Table: NSTableView>(
         _ info: any NSDraggingInfo, proposedRow row: Int, proposedDropOperation operation: NSTableView.DropOperation
     ) -> NSDragOperation where View == GroupedListView<Table> {
@@ -47,6 +57,14 @@ extension ListViewConnector {
     /// or nothing.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - info: the drag, as AppKit hands it.
+    ///   - row: the row the gap is above.
+    ///   - write: writes the move to the source's store, returning the source's receipt (or
+    ///     nothing); runs off the main queue.
+    /// - Returns: whether the drop moved an item; `false` (nothing changed) for a drag from
+    ///   elsewhere or a drop that is refused.
     public func acceptDrop<Table: NSTableView, Answer: Sendable>(
         _ info: any NSDraggingInfo, row: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) -> Bool where View == GroupedListView<Table> {

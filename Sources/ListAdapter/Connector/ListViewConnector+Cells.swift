@@ -7,6 +7,9 @@ extension ListViewConnector {
     /// registered for ``reuseIdentifier`` is not a `Cell`.
     ///
     /// Main actor, from the view's data source.
+    ///
+    /// - Parameter path: the item's path, as the view asks for it.
+    /// - Returns: the dequeued, configured cell, to return to the view.
     public func cell(at path: ItemPath) -> View.Cell {
         guard let view else {
             preconditionFailure("ListViewConnector.cell(at:) was called after its view was released")
@@ -25,6 +28,11 @@ extension ListViewConnector {
     ///
     /// Main actor, from the view's data source. Does nothing for a path the adapter does
     /// not have.
+    ///
+    /// - Parameters:
+    ///   - cell: a cell you dequeued for `path`.
+    ///   - path: the item's path in the adapter's list; a path out of range leaves the cell
+    ///     as it is.
     public func configure(_ cell: Cell, at path: ItemPath) {
         guard let id = adapter.identifier(at: path) else { return }
         cells.record(cell, showing: id)
@@ -35,12 +43,17 @@ extension ListViewConnector {
 
     /// Starts fetching the payloads at `paths` (`UITableViewDataSourcePrefetching`'s
     /// `prefetchRowsAt`). Main actor.
+    ///
+    /// - Parameter paths: the paths the view will soon show; paths out of range and items
+    ///   already cached are skipped.
     public func prefetch(at paths: [ItemPath]) {
         adapter.prefetchItems(at: paths)
     }
 
     /// Withdraws prefetches at `paths` that have not started (`cancelPrefetchingForRowsAt`).
     /// Main actor.
+    ///
+    /// - Parameter paths: the paths the view no longer expects to show.
     public func cancelPrefetching(at paths: [ItemPath]) {
         adapter.cancelPrefetching(at: paths)
     }
@@ -48,6 +61,10 @@ extension ListViewConnector {
     /// The identifier `cell` was last configured for by this connector, if any.
     ///
     /// Main actor.
+    ///
+    /// - Parameter cell: a cell of the connected view.
+    /// - Returns: the identifier of the item the connector last configured `cell` for, or
+    ///   `nil` when it never configured it.
     public func identifier(shownBy cell: Cell) -> ID? {
         cells.identifier(shownBy: cell)
     }

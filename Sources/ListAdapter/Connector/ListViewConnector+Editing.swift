@@ -23,6 +23,12 @@ extension ListViewConnector {
     /// the grouped view's rows in step before forwarding here.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - source: the item's path before the move.
+    ///   - destination: its path after the move, as the view shows it.
+    ///   - write: writes the move to the source's store, returning the source's receipt (or
+    ///     nothing); runs off the main queue.
     public func moveItem<Answer: Sendable>(
         from source: ItemPath, to destination: ItemPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) {
@@ -54,6 +60,11 @@ extension ListViewConnector {
     /// ```
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - paths: the items' paths, in any order; repeats count once. A path the list does
+    ///     not have is reported to ``onEditFailure`` and nothing is deleted.
+    ///   - write: writes the deletion (the identifiers in list order) to the source's store.
     public func deleteItems(at paths: [ItemPath], write: @escaping @Sendable ([ID]) async throws -> Void) {
         do {
             try adapter.deleteItems(at: paths, write: write)
@@ -76,6 +87,12 @@ extension ListViewConnector {
     /// (On iOS, `deleteSwipeActions(forItemAt:title:write:)` makes that configuration.)
     ///
     /// Main actor, like the closure; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - path: the item's path now; a path out of range makes a closure that returns `false`.
+    ///   - write: writes the deletion (the item's identifier) to the source's store.
+    /// - Returns: a closure that deletes the item and returns `true`, or returns `false` when
+    ///   the item is no longer in the list (or the connector is gone).
     public func deletion(
         ofItemAt path: ItemPath, write: @escaping @Sendable ([ID]) async throws -> Void
     ) -> @MainActor () -> Bool {

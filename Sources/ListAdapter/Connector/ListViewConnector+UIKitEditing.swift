@@ -16,6 +16,12 @@ extension ListViewConnector {
     /// ```
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - source: the item's index path before the move.
+    ///   - destination: its index path after the move.
+    ///   - write: writes the move to the source's store, returning the source's receipt (or
+    ///     nothing); runs off the main queue.
     public func moveItem<Answer: Sendable>(
         from source: IndexPath, to destination: IndexPath, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
     ) {
@@ -26,6 +32,10 @@ extension ListViewConnector {
     /// the rows before this returns.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - indexPaths: the items' index paths, in any order.
+    ///   - write: writes the deletion (the identifiers in list order) to the source's store.
     public func deleteItems(at indexPaths: [IndexPath], write: @escaping @Sendable ([ID]) async throws -> Void) {
         deleteItems(at: indexPaths.map(ItemPath.init), write: write)
     }
@@ -39,6 +49,13 @@ extension ListViewConnector {
     /// swipe actions.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the row's index path now.
+    ///   - title: the action's title; "Delete" by default.
+    ///   - write: writes the deletion (the item's identifier) to the source's store.
+    /// - Returns: the action; its completion handler gets `false` when the item had left the
+    ///   list.
     public func deleteAction(
         forItemAt indexPath: IndexPath, title: String = "Delete", write: @escaping @Sendable ([ID]) async throws -> Void
     ) -> UIContextualAction {
@@ -58,6 +75,12 @@ extension ListViewConnector {
     /// ```
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the row's index path now.
+    ///   - title: the action's title; "Delete" by default.
+    ///   - write: writes the deletion (the item's identifier) to the source's store.
+    /// - Returns: a configuration of the one delete action, performed by a full swipe.
     public func deleteSwipeActions(
         forItemAt indexPath: IndexPath, title: String = "Delete", write: @escaping @Sendable ([ID]) async throws -> Void
     ) -> UISwipeActionsConfiguration {
@@ -87,6 +110,9 @@ public final class ListReorderGesture: NSObject {
     public let recognizer: UILongPressGestureRecognizer
 
     /// Adds a long-press recognizer to `collectionView`. Main actor.
+    ///
+    /// - Parameter collectionView: the collection view whose items a long press moves; held
+    ///   weakly.
     public init(_ collectionView: UICollectionView) {
         self.collectionView = collectionView
         recognizer = UILongPressGestureRecognizer()

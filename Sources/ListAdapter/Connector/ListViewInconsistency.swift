@@ -25,6 +25,12 @@ public struct ListViewInconsistency: Error, Sendable, Equatable, CustomStringCon
     public var message: String
 
     /// Creates a finding.
+    ///
+    /// - Parameters:
+    ///   - kind: what is out of step.
+    ///   - section: the section whose counts differ; `nil` for the number of sections or a
+    ///     batch.
+    ///   - message: a plain explanation, with what to do about it.
     public init(_ kind: Kind, section: Int?, message: String) {
         self.kind = kind
         self.section = section

@@ -28,6 +28,8 @@ extension InMemoryListSource {
     /// Call it on any thread. - Complexity: O(n).
     /// - Returns: the receipt of the write, for the adapter to confirm the move by.
     /// - Throws: ``MissingRecord`` when the list has no record `move.id`; nothing changes then.
+    ///
+    /// - Parameter move: the move a list view made, as the adapter hands it to the write.
     @discardableResult
     public func move(_ move: ListMove<ID>) throws(MissingRecord) -> ListMoveReceipt {
         let moved = mutate { records -> Bool in
@@ -58,6 +60,9 @@ extension InMemoryListSource {
     ///
     /// Call it on any thread. - Complexity: O(n + k).
     /// - Returns: how many records were removed.
+    ///
+    /// - Parameter ids: the identifiers of the records to delete, in any order; repeats
+    ///   count once. An empty sequence removes nothing (observers are still invalidated).
     @discardableResult
     public func delete(_ ids: some Sequence<ID>) -> Int {
         let doomed = Set(ids)

@@ -23,6 +23,10 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
         public var item: Item
 
         /// Creates a record.
+        ///
+        /// - Parameters:
+        ///   - entry: the entry the adapter lists: identifier, section title, summary.
+        ///   - item: the payload the adapter fetches for it.
         public init(entry: ListEntry<ID, Summary>, item: Item) {
             self.entry = entry
             self.item = item
@@ -38,6 +42,9 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     private let state: Guarded<State>
 
     /// Creates a source holding `records`, in list order.
+    ///
+    /// - Parameter records: the records in list order; none by default. Records of one
+    ///   section should be contiguous; a repeated identifier lists once (the first).
     public init(_ records: [Record] = []) {
         state = Guarded(State(records: records, itemsByID: Self.index(records)))
     }
@@ -51,6 +58,10 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     ///
     /// `body` runs on the calling thread while the source's lock is held: keep it short
     /// and do not call back into the source from it.
+    ///
+    /// - Parameter body: changes the records in place (list order). If it throws, the error
+    ///   is rethrown and adapters are still invalidated.
+    /// - Returns: what `body` returns.
     @discardableResult
     public func mutate<Result>(_ body: (inout [Record]) throws -> Result) rethrows -> Result {
         let (result, invalidations) = try state.withLock { state in
@@ -63,6 +74,8 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     }
 
     /// Replaces every record, then invalidates every attached adapter.
+    ///
+    /// - Parameter records: the new records, in list order; an empty array empties the list.
     public func replace(with records: [Record]) {
         mutate { $0 = records }
     }
@@ -73,6 +86,9 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     }
 
     /// Builds a snapshot of the current records.
+    ///
+    /// - Returns: the records' entries in list order; a repeated identifier keeps its first
+    ///   entry.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         let records = state.withLock { $0.records }
         var builder = ListSnapshot<ID, Summary>.Builder()
@@ -84,11 +100,18 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     }
 
     /// Returns the payloads of the identifiers that exist.
+    ///
+    /// - Parameter ids: the identifiers whose payloads to return.
+    /// - Returns: the payload of each identifier the source has; the others are left out.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         try await fetchSummarizedItems(ids).mapValues(\.item)
     }
 
     /// Returns the payloads of the identifiers that exist, each with its summary.
+    ///
+    /// - Parameter ids: the identifiers whose payloads to return.
+    /// - Returns: the payload and current summary of each identifier the source has; the
+    ///   others are left out.
     public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         state.withLock { state in
             var result: [ID: SummarizedItem<Summary, Item>] = [:]
@@ -100,6 +123,9 @@ public final class InMemoryListSource<ID: Hashable & Sendable, Summary: Equatabl
     }
 
     /// Keeps `invalidation` (and forgets handles whose adapter moved on).
+    ///
+    /// - Parameter invalidation: the handle a mutation calls; kept until its adapter no
+    ///   longer lists this source.
     public func attach(_ invalidation: ListInvalidation) {
         state.withLock { state in
             state.invalidations.removeAll { !$0.isActive }

@@ -29,6 +29,11 @@ public protocol IncrementalListDataSource<ID, Summary, Item>: ListDataSource {
     /// `snapshot` is the list as this source last produced it (never a list of another
     /// source). Throwing keeps the adapter on its last good list, like a failed load; the
     /// next load should then be a full one.
+    ///
+    /// - Parameter snapshot: the list this source last produced for the adapter, by a full
+    ///   load or a patch.
+    /// - Returns: the patch that takes `snapshot` to the source's current list, or `nil` for
+    ///   a full load (the adapter then calls ``loadBaseline()``).
     func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>?
 
     /// Loads the whole list as the baseline the next ``loadChanges(since:)`` patches: the
@@ -38,11 +43,15 @@ public protocol IncrementalListDataSource<ID, Summary, Item>: ListDataSource {
     /// `loadEntries()`.
     ///
     /// Called from one of the adapter's tasks, never on the main queue.
+    ///
+    /// - Returns: every entry of the list, in list order, as one snapshot.
     func loadBaseline() async throws -> ListSnapshot<ID, Summary>
 }
 
 extension IncrementalListDataSource {
     /// Calls ``ListDataSource/loadEntries()``.
+    ///
+    /// - Returns: what ``ListDataSource/loadEntries()`` returns.
     public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
         try await loadEntries()
     }

@@ -41,6 +41,9 @@ public protocol ListDataSource<ID, Summary, Item>: Sendable {
     ///
     /// Called from one of the adapter's tasks, never on the main queue; at most one call
     /// runs at a time per adapter.
+    ///
+    /// - Returns: every entry of the list, in list order; an empty snapshot for an empty
+    ///   list.
     func loadEntries() async throws -> ListSnapshot<ID, Summary>
 
     /// Fetches the payloads of `ids`. An identifier that no longer exists is left out of
@@ -48,6 +51,10 @@ public protocol ListDataSource<ID, Summary, Item>: Sendable {
     ///
     /// Called from one of the adapter's tasks, never on the main queue, with the
     /// identifiers requested during one main-queue turn.
+    ///
+    /// - Parameter ids: the identifiers whose payloads the adapter needs, each once.
+    /// - Returns: the payload of each identifier that still exists; missing identifiers are
+    ///   simply absent.
     func fetchItems(_ ids: [ID]) async throws -> [ID: Item]
 
     /// Receives the handle through which the source reports that its data changed.
@@ -58,6 +65,8 @@ public protocol ListDataSource<ID, Summary, Item>: Sendable {
     ///
     /// Called on the adapter's private queue when the source becomes the adapter's
     /// current source.
+    ///
+    /// - Parameter invalidation: the handle to call when the source's data changes.
     func attach(_ invalidation: ListInvalidation)
 
     /// Tells the source that the adapter stopped using it. The default does nothing.
@@ -78,13 +87,24 @@ extension ListDataSource {
 /// free. Completion handlers may be called on any thread, exactly once.
 public protocol CallbackListDataSource<ID, Summary, Item>: ListDataSource {
     /// Loads all entries, then calls `completion` once, on any thread.
+    ///
+    /// - Parameter completion: called once, on any thread, with every entry of the list in
+    ///   list order, or the error that prevented loading it.
     func loadEntries(completion: @escaping @Sendable (Result<ListSnapshot<ID, Summary>, any Error>) -> Void)
     /// Fetches the payloads of `ids`, then calls `completion` once, on any thread.
+    ///
+    /// - Parameters:
+    ///   - ids: the identifiers whose payloads the adapter needs, each once.
+    ///   - completion: called once, on any thread, with the payload of each identifier that
+    ///     still exists (missing ones are simply absent), or the error that prevented the
+    ///     fetch.
     func fetchItems(_ ids: [ID], completion: @escaping @Sendable (Result<[ID: Item], any Error>) -> Void)
 }
 
 extension CallbackListDataSource {
     /// Bridges ``loadEntries(completion:)``.
+    ///
+    /// - Returns: the snapshot ``loadEntries(completion:)`` completed with.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try await withCheckedThrowingContinuation { continuation in
             loadEntries { continuation.resume(with: $0) }
@@ -92,6 +112,9 @@ extension CallbackListDataSource {
     }
 
     /// Bridges ``fetchItems(_:completion:)``.
+    ///
+    /// - Parameter ids: the identifiers whose payloads the adapter needs.
+    /// - Returns: the payloads ``fetchItems(_:completion:)`` completed with.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         try await withCheckedThrowingContinuation { continuation in
             fetchItems(ids) { continuation.resume(with: $0) }

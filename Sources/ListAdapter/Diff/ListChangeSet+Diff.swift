@@ -15,6 +15,11 @@ extension ListChangeSet {
     /// - Complexity: Expected O(n + m) hashing (none for a shared prefix and suffix) plus
     ///   O(k log k) for the longest increasing subsequences of the k items whose order
     ///   changed inside their section.
+    ///
+    /// - Parameters:
+    ///   - old: the list before the change (the paths that deletes and move sources name).
+    ///   - new: the list after it (the paths that inserts and move destinations name). Equal
+    ///     lists give an empty change set.
     @inlinable
     public init<ID, Summary>(from old: ListSnapshot<ID, Summary>, to new: ListSnapshot<ID, Summary>) {
         self.init()

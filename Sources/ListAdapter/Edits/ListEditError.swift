@@ -29,6 +29,11 @@ public struct ListEditError<ID: Hashable & Sendable>: Error, Sendable, CustomStr
     public let underlying: (any Error)?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - edit: the edit, or `nil` when the call made none (an invalid path).
+    ///   - underlying: the error the write threw, for ``Kind/writeFailed``; `nil` by default.
     public init(_ kind: Kind, edit: ListEdit<ID>?, underlying: (any Error)? = nil) {
         self.kind = kind
         self.edit = edit

@@ -42,6 +42,9 @@ extension ListMove {
     ///   at most the two neighbours.
     ///
     /// Pure; runs on the calling queue. - Complexity: two calls of `isListed` at most.
+    ///
+    /// - Returns: ``Anchor/first``, ``Anchor/last``, or the neighbour to go ``Anchor/after(_:)``
+    ///   or ``Anchor/before(_:)``.
     public func anchor(listing isListed: (ID) throws -> Bool) rethrows -> Anchor {
         guard let previous else { return .first }
         guard let next else { return .last }
@@ -53,6 +56,11 @@ extension ListMove {
     /// ``anchor(listing:)-59xq`` for an async lookup (a database on the network).
     ///
     /// Pure; runs on the calling task. - Complexity: two calls of `isListed` at most.
+    ///
+    /// - Parameter isListed: whether the destination section lists a row now; called for at
+    ///   most the two neighbours.
+    /// - Returns: ``Anchor/first``, ``Anchor/last``, or the neighbour to go ``Anchor/after(_:)``
+    ///   or ``Anchor/before(_:)``.
     public func anchor(listing isListed: (ID) async throws -> Bool) async rethrows -> Anchor {
         guard let previous else { return .first }
         guard let next else { return .last }

@@ -27,6 +27,16 @@ public struct ListMove<ID: Hashable & Sendable>: Sendable, Hashable {
     public var next: ID?
 
     /// Creates a move.
+    ///
+    /// - Parameters:
+    ///   - id: the moved item.
+    ///   - source: its path before the move.
+    ///   - destination: its path after the move.
+    ///   - sourceSection: the title of the section it left; `nil` for the untitled section.
+    ///   - destinationSection: the title of the section it entered; `nil` for the untitled
+    ///     section.
+    ///   - previous: the item just above it after the move; `nil` when it is first.
+    ///   - next: the item just below it after the move; `nil` when it is last.
     public init(
         id: ID, source: ItemPath, destination: ItemPath, sourceSection: String?, destinationSection: String?,
         previous: ID?, next: ID?

@@ -49,6 +49,10 @@ public struct ListMoveReceipt: Sendable, Hashable {
 
     /// Whether `source` is the source whose list the write ordered (the adapter trusts the
     /// receipt while it lists `source`). Any queue.
+    ///
+    /// - Parameter source: a data source, typically the adapter's current one.
+    /// - Returns: `true` when `source` is the very object the receipt was made with
+    ///   (identity, not equality).
     public func isListed(by source: any ListDataSource) -> Bool {
         ObjectIdentifier(source as AnyObject) == lister
     }

@@ -33,11 +33,16 @@ public enum OrderKey {
     /// ending in `0`. Pure; any queue.
     ///
     /// - Throws: ``OrderKeyError`` naming the key and what is wrong with it.
+    ///
+    /// - Parameter key: the text to check.
     public static func validate(_ key: String) throws(OrderKeyError) {
         _ = try Digits(key)
     }
 
     /// Whether `key` is a valid order key (see ``validate(_:)``). Pure; any queue.
+    ///
+    /// - Parameter key: the text to check.
+    /// - Returns: `true` when ``validate(_:)`` would not throw.
     public static func isValid(_ key: String) -> Bool {
         (try? Digits(key)) != nil
     }
@@ -52,6 +57,11 @@ public enum OrderKey {
     /// - Complexity: O(length of the keys).
     /// - Throws: ``OrderKeyError`` when a bound is not a valid key, or when `lower` is not
     ///   below `upper`.
+    ///
+    /// - Parameters:
+    ///   - lower: the key to stay above, or `nil` for no lower bound.
+    ///   - upper: the key to stay below, or `nil` for no upper bound.
+    /// - Returns: a valid key strictly between the bounds; `"V"` when both are `nil`.
     public static func key(between lower: String?, and upper: String?) throws(OrderKeyError) -> String {
         let (low, high) = try bounds(lower, upper)
         switch (low, high) {
@@ -73,6 +83,12 @@ public enum OrderKey {
     /// - Throws: ``OrderKeyError`` when a bound is not a valid key, or when `lower` is not
     ///   below `upper`.
     /// - Precondition: `0 <= count <= maximumCount`.
+    ///
+    /// - Parameters:
+    ///   - count: how many keys to make; 0 returns an empty array.
+    ///   - lower: the key to stay above, or `nil` for no lower bound.
+    ///   - upper: the key to stay below, or `nil` for no upper bound.
+    /// - Returns: `count` distinct valid keys, ascending, strictly between the bounds.
     public static func keys(count: Int, between lower: String?, and upper: String?) throws(OrderKeyError) -> [String] {
         precondition(count >= 0 && count <= maximumCount, "OrderKey.keys(count:): count \(count) is outside 0...\(maximumCount)")
         let (low, high) = try bounds(lower, upper)

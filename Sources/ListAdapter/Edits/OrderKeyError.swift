@@ -26,6 +26,11 @@ public struct OrderKeyError: Error, Sendable, Hashable, CustomStringConvertible 
     public let other: String?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what is wrong.
+    ///   - key: the bad key (for ``Kind/notAscending``, the lower bound).
+    ///   - other: the upper bound, for ``Kind/notAscending``; `nil` by default.
     public init(_ kind: Kind, key: String, other: String? = nil) {
         self.kind = kind
         self.key = key

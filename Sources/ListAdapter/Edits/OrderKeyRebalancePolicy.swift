@@ -31,6 +31,14 @@ public struct OrderKeyRebalancePolicy: Sendable, Hashable {
 
     /// The default policy: keys up to 12 digits, windows from 8 rows each side, at most
     /// 1,024 rows written by one move.
+    ///
+    /// - Parameters:
+    ///   - maximumKeyLength: the longest key, in digits, a move writes without trying a
+    ///     rebalance; at least 2, 12 by default.
+    ///   - initialRadius: rows rewritten on each side of the moved row by a first
+    ///     rebalance; at least 1, 8 by default.
+    ///   - maximumRowsWritten: the most rows one move writes, its own included; at least
+    ///     `2 * initialRadius + 1`, 1,024 by default. Out-of-range values trap.
     public init(maximumKeyLength: Int = 12, initialRadius: Int = 8, maximumRowsWritten: Int = 1_024) {
         precondition(maximumKeyLength >= 2, "OrderKeyRebalancePolicy: maximumKeyLength must be at least 2")
         precondition(initialRadius >= 1, "OrderKeyRebalancePolicy: initialRadius must be at least 1")
@@ -52,6 +60,11 @@ public struct OrderKeyRebalancePolicy: Sendable, Hashable {
     /// neighbours must be read for ``plan(before:after:)``. Pure; any queue.
     ///
     /// - Throws: ``OrderKeyError`` for an invalid or out-of-order bound.
+    ///
+    /// - Parameters:
+    ///   - lower: the key of the row above, or `nil` at the section's start.
+    ///   - upper: the key of the row below, or `nil` at the section's end.
+    /// - Returns: the key to write, or `nil` when it would be too long.
     public func singleKey(between lower: String?, and upper: String?) throws(OrderKeyError) -> String? {
         let key = try OrderKey.key(between: lower, and: upper)
         return key.utf8.count <= maximumKeyLength ? key : nil
@@ -67,6 +80,11 @@ public struct OrderKeyRebalancePolicy: Sendable, Hashable {
     ///   neighbours leave room for short keys; past ``maximumRadius``, the long key.
     /// - Complexity: O(rows written × key length) for a window, plus O(log(radius)) trial spreads.
     /// - Throws: ``OrderKeyError`` for an invalid key or keys out of order.
+    ///
+    /// - Parameters:
+    ///   - before: the keys of the rows above the drop point, nearest first; empty at the
+    ///     section's start.
+    ///   - after: the keys of the rows below it, nearest first; empty at the section's end.
     public func plan(before: [String], after: [String]) throws(OrderKeyError) -> OrderKeyPlan {
         let lower = before.first, upper = after.first
         let key = try OrderKey.key(between: lower, and: upper)
@@ -111,6 +129,11 @@ public struct OrderKeyPlan: Sendable, Hashable {
     public var keys: [String]
 
     /// Creates a plan.
+    ///
+    /// - Parameters:
+    ///   - rewrittenBefore: how many of `keys` belong to rows above the moved row; less than
+    ///     `keys.count` (it traps otherwise).
+    ///   - keys: every key written, ascending, the moved row's included.
     public init(rewrittenBefore: Int, keys: [String]) {
         precondition(rewrittenBefore < keys.count, "OrderKeyPlan: the moved row's key is missing")
         self.rewrittenBefore = rewrittenBefore

@@ -22,6 +22,10 @@ extension ListSnapshot {
     /// - Complexity: O(k log n + k² + c + s) for k touched rows, c = n / 128 chunks and s
     ///   sections; no hashing of untouched rows outside touched chunks. Rarely, when the
     ///   index fills past three quarters, O(n) to index the list anew.
+    ///
+    /// - Parameter patch: the change, stated against this snapshot's untouched rows.
+    /// - Returns: the patched snapshot and the change set from this snapshot to it, or `nil`
+    ///   when the patch does not apply (the caller then loads the whole list).
     // Specialised for the common identifier and summary types; calls from generic code
     // dispatch to these at run time.
     @_specialize(where ID == Int64, Summary == Int64)

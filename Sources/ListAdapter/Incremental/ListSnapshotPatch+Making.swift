@@ -11,6 +11,10 @@ extension ListSnapshotPatch {
     /// - Complexity: O((n + m) log(n + m)) for lists of n and m rows.
     ///
     /// Pure; any queue.
+    ///
+    /// - Parameters:
+    ///   - old: the list the receiver of the patch has.
+    ///   - new: the list to reach. Equal lists give a patch that touches nothing.
     // Specialised for the common identifier and summary types (a server diffs a polled list
     // of a million rows with it); calls from generic code dispatch to these at run time.
     @_specialize(where ID == Int64, Summary == Int64)
@@ -83,6 +87,11 @@ extension ListSnapshotPatch {
     /// - Complexity: O(k log k) for k touched identifiers.
     ///
     /// Pure; any queue.
+    ///
+    /// - Parameters:
+    ///   - touched: every identifier touched since the earlier list, in any order, repeats
+    ///     allowed; those not in `new` are only taken out.
+    ///   - new: the list to reach.
     public init(touching touched: some Sequence<ID>, in new: ListSnapshot<ID, Summary>) {
         var seen = Set<ID>()
         var unique: [ID] = []

@@ -31,6 +31,13 @@ public struct ListSnapshotPatch<ID: Hashable & Sendable, Summary: Equatable & Se
         public var gap: Int
 
         /// Creates a row.
+        ///
+        /// - Parameters:
+        ///   - id: the row's identifier.
+        ///   - section: its section title; `nil` for the untitled section.
+        ///   - summary: its summary.
+        ///   - gap: its place: before the `gap`-th untouched row (0-based);
+        ///     ``ListSnapshot/UntouchedRows/count`` for the end of the list.
         public init(id: ID, section: String?, summary: Summary, gap: Int) {
             self.id = id
             self.section = section
@@ -46,6 +53,12 @@ public struct ListSnapshotPatch<ID: Hashable & Sendable, Summary: Equatable & Se
     public var rows: [Row]
 
     /// Creates a patch.
+    ///
+    /// - Parameters:
+    ///   - touched: the identifiers the change touched, rows removed, moved or updated; an
+    ///     identifier the snapshot does not have is ignored.
+    ///   - rows: the rows to put in, in list order (ascending gaps); empty when the change
+    ///     only removes rows.
     public init(touched: [ID], rows: [Row]) {
         self.touched = touched
         self.rows = rows
@@ -74,6 +87,9 @@ extension ListSnapshot {
         /// The identifier of the untouched row of rank `rank`.
         ///
         /// - Complexity: O(log k) for k touched rows.
+        ///
+        /// - Parameter rank: a rank in `0 ..< count`.
+        /// - Returns: the row's identifier.
         public func identifier(atRank rank: Int) -> ID {
             snapshot.identifier(atFlatPosition: position(ofRank: rank))
         }
@@ -81,6 +97,9 @@ extension ListSnapshot {
         /// The section title of the untouched row of rank `rank`.
         ///
         /// - Complexity: O(log k + log s).
+        ///
+        /// - Parameter rank: a rank in `0 ..< count`.
+        /// - Returns: the row's section title; `nil` for the untitled section.
         public func section(atRank rank: Int) -> String? {
             snapshot.titles[snapshot.section(containing: position(ofRank: rank))]
         }
@@ -90,6 +109,10 @@ extension ListSnapshot {
         /// not have changed, the first gap to try.
         ///
         /// - Complexity: Expected O(1) plus O(log k).
+        ///
+        /// - Parameter id: an identifier, touched or not.
+        /// - Returns: the number of untouched rows before the row in the snapshot, or `nil` when
+        ///   the snapshot does not hold `id`.
         public func formerGap(of id: ID) -> Int? {
             snapshot.flatPosition(of: id).map { rank(ofPosition: $0) }
         }
@@ -101,6 +124,10 @@ extension ListSnapshot {
         /// the row with the rows just outside the range).
         ///
         /// - Complexity: O(s) for s sections, plus O(log k).
+        ///
+        /// - Parameter title: a section title; `nil` for the untitled section.
+        /// - Returns: the ranks of the section's untouched rows, or `nil` when there is no such
+        ///   section or none of its rows is untouched.
         public func ranks(inSectionTitled title: String?) -> Range<Int>? {
             guard let section = snapshot.titles.firstIndex(of: title) else { return nil }
             let start = snapshot.starts[section]
@@ -142,6 +169,10 @@ extension ListSnapshot {
     /// The rows not among `touched`, ranked in list order.
     ///
     /// - Complexity: O(k log k) for k touched identifiers.
+    ///
+    /// - Parameter touched: the identifiers a change touched, in any order, repeats allowed;
+    ///   identifiers the snapshot does not have are ignored.
+    /// - Returns: the snapshot's other rows, by rank in list order.
     public func untouchedRows(excluding touched: some Sequence<ID>) -> UntouchedRows {
         var removed: [Int] = []
         var seen = Set<ID>()

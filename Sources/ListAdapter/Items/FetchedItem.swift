@@ -9,6 +9,10 @@ public struct FetchedItem<ID: Hashable & Sendable, Item: Sendable>: Sendable {
     public var item: Item
 
     /// Creates an answer.
+    ///
+    /// - Parameters:
+    ///   - id: the identifier the payload was asked for.
+    ///   - item: the payload.
     public init(id: ID, item: Item) {
         self.id = id
         self.item = item

@@ -16,6 +16,12 @@ extension ListViewAdapter {
     /// up with costs no fetches.
     ///
     /// Delivery queue only; `completion` is called on the delivery queue, exactly once.
+    ///
+    /// - Parameters:
+    ///   - path: the item's path in the list observers have seen.
+    ///   - completion: called once on the delivery queue with the item and its identifier,
+    ///     `nil` when `path` is out of range or the source no longer has the item, or
+    ///     ``ListAdapterError`` (``ListAdapterError/Kind/fetchFailed``) when the fetch threw.
     @inlinable
     public func item(
         at path: ItemPath,
@@ -42,6 +48,10 @@ extension ListViewAdapter {
     ///
     /// Call it on the delivery queue (for example from `@MainActor` code with the default
     /// configuration); it throws ``ListAdapterError`` when the data source fails.
+    ///
+    /// - Parameter path: the item's path in the list observers have seen.
+    /// - Returns: the item and its identifier, or `nil` when `path` is out of range or the
+    ///   source no longer has the item.
     public nonisolated(nonsending) func item(at path: ItemPath) async throws(ListAdapterError) -> FetchedItem<ID, Item>? {
         let result = await withCheckedContinuation { continuation in
             item(at: path) { continuation.resume(returning: $0) }
@@ -57,6 +67,10 @@ extension ListViewAdapter {
     /// next delivery (which normally brings the row's new place and summary).
     ///
     /// Delivery queue only. - Complexity: Expected O(1).
+    ///
+    /// - Parameter path: the item's path in the list observers have seen.
+    /// - Returns: the cached current payload, or `nil` when `path` is out of range or the
+    ///   cache holds no current payload for the item (fetch it with ``item(at:completion:)``).
     @inlinable
     public func cachedItem(at path: ItemPath) -> Item? {
         assertOnDeliveryQueue()
@@ -75,6 +89,10 @@ extension ListViewAdapter {
     /// fetching again.
     ///
     /// Delivery queue only. - Complexity: Expected O(1).
+    ///
+    /// - Parameter path: the item's path in the list observers have seen.
+    /// - Returns: `true` when a fetch found the item gone and the adapter has not delivered
+    ///   its removal yet; `false` otherwise, and for a path out of range.
     public func itemHasVanished(at path: ItemPath) -> Bool {
         assertOnDeliveryQueue()
         guard delivered.presented.contains(path) else { return false }
@@ -86,6 +104,9 @@ extension ListViewAdapter {
     /// `UITableViewDataSourcePrefetching` shape).
     ///
     /// Delivery queue only.
+    ///
+    /// - Parameter paths: item paths in the list observers have seen. Paths out of range,
+    ///   items already cached and items already requested are skipped.
     @inlinable
     public func prefetchItems(at paths: [ItemPath]) {
         assertOnDeliveryQueue()
@@ -99,6 +120,9 @@ extension ListViewAdapter {
     /// and that nobody else waits for.
     ///
     /// Delivery queue only.
+    ///
+    /// - Parameter paths: item paths in the list observers have seen. A path out of range, or
+    ///   whose fetch is already sent or awaited by a caller, is left alone.
     public func cancelPrefetching(at paths: [ItemPath]) {
         assertOnDeliveryQueue()
         var withdrawn = Set<ID>()

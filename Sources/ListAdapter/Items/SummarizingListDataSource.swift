@@ -8,6 +8,10 @@ public struct SummarizedItem<Summary: Sendable, Item: Sendable>: Sendable {
     public var item: Item
 
     /// Creates a payload with its summary.
+    ///
+    /// - Parameters:
+    ///   - summary: the item's summary, read with the payload.
+    ///   - item: the payload.
     public init(summary: Summary, item: Item) {
         self.summary = summary
         self.item = item
@@ -39,11 +43,18 @@ public protocol SummarizingListDataSource<ID, Summary, Item>: ListDataSource {
     /// Fetches the payloads of `ids`, each with its item's summary read in the same
     /// transaction (or under the same lock) as the payload. An identifier that no longer
     /// exists is left out of the result: that is not an error.
+    ///
+    /// - Parameter ids: the identifiers whose payloads the adapter needs, each once.
+    /// - Returns: the payload and summary of each identifier that still exists; missing
+    ///   identifiers are simply absent.
     func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>]
 }
 
 extension SummarizingListDataSource {
     /// The payloads of ``fetchSummarizedItems(_:)``, without their summaries.
+    ///
+    /// - Parameter ids: the identifiers whose payloads the adapter needs.
+    /// - Returns: the payload of each identifier that still exists.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         try await fetchSummarizedItems(ids).mapValues(\.item)
     }

@@ -15,14 +15,24 @@ public struct ItemPath: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public var item: Int
 
     /// Creates a path.
+    ///
+    /// - Parameters:
+    ///   - section: the section index.
+    ///   - item: the item index inside the section.
     @inlinable
     public init(section: Int, item: Int) {
         self.section = section
         self.item = item
     }
 
-    @inlinable
     /// Whether `lhs` comes before `rhs` in list order: by section, then by item. Any queue.
+    ///
+    /// - Parameters:
+    ///   - lhs: a path.
+    ///   - rhs: another path.
+    /// - Returns: `true` when `lhs` has a smaller section, or the same section and a smaller
+    ///   item.
+    @inlinable
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
     }
@@ -41,6 +51,10 @@ public struct ItemMove: Hashable, Sendable, Codable, CustomStringConvertible {
     public var to: ItemPath
 
     /// Creates a move.
+    ///
+    /// - Parameters:
+    ///   - from: the item's path before the update.
+    ///   - to: its path after the update.
     @inlinable
     public init(from: ItemPath, to: ItemPath) {
         self.from = from
@@ -61,6 +75,10 @@ public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible 
     public var to: Int
 
     /// Creates a move.
+    ///
+    /// - Parameters:
+    ///   - from: the section's index before the update.
+    ///   - to: its index after the update.
     @inlinable
     public init(from: Int, to: Int) {
         self.from = from

@@ -21,6 +21,12 @@ public struct ListEntry<ID: Hashable & Sendable, Summary: Equatable & Sendable>:
     public var summary: Summary
 
     /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - id: the item's identity, unique in a list.
+    ///   - section: the title of the item's section; `nil` (the default) for the untitled
+    ///     section.
+    ///   - summary: a small value that changes whenever the item's displayed content does.
     @inlinable
     public init(id: ID, section: String? = nil, summary: Summary) {
         self.id = id
@@ -31,6 +37,11 @@ public struct ListEntry<ID: Hashable & Sendable, Summary: Equatable & Sendable>:
 
 extension ListEntry where Summary == NoSummary {
     /// Creates an entry for an item whose content never changes.
+    ///
+    /// - Parameters:
+    ///   - id: the item's identity, unique in a list.
+    ///   - section: the title of the item's section; `nil` (the default) for the untitled
+    ///     section.
     @inlinable
     public init(id: ID, section: String? = nil) {
         self.init(id: id, section: section, summary: NoSummary())

@@ -69,6 +69,9 @@ extension ListSnapshot {
         /// caller waits for the appends themselves, `init()` is as fast or faster: its
         /// ``build()`` hashes on two threads. Entries that stop arriving grouped by section
         /// drop what was scattered (the list is regrouped and indexed from scratch).
+        ///
+        /// - Parameter indexingWhileAppending: `true` to hash identifiers as chunks fill; `false`
+        ///   makes the same builder as `init()`.
         @inlinable
         public init(indexingWhileAppending: Bool) {
             scatters = indexingWhileAppending
@@ -79,6 +82,9 @@ extension ListSnapshot {
         public var count: Int { isFlat ? identifiers.count : sealedCount + currentIDs.count }
 
         /// Reserves storage for `count` entries.
+        ///
+        /// - Parameter count: the number of entries expected in all; a smaller count than an
+        ///   earlier call's is ignored.
         @inlinable
         public mutating func reserveCapacity(_ count: Int) {
             reserved = Swift.max(reserved, count)
@@ -96,6 +102,12 @@ extension ListSnapshot {
         ///
         /// - Complexity: Amortised O(1); a title equal to the previous entry's costs one
         ///   string comparison and no hashing.
+        ///
+        /// - Parameters:
+        ///   - id: the item's identifier; a repeat of an earlier one is dropped by ``build()``.
+        ///   - title: its section title; `nil` for the untitled section. A title seen before
+        ///     adds the entry to that section (sections are ordered by first appearance).
+        ///   - summary: the item's summary.
         @inlinable
         public mutating func append(_ id: ID, section title: String?, summary: Summary) {
             let index = lastTitleBits.map { Self.bits(of: title) == $0 } == true ? lastTitleIndex : titleIndex(for: title)
@@ -107,6 +119,9 @@ extension ListSnapshot {
         /// call it only when the title changes, and each row costs no string work at all.
         ///
         /// - Complexity: O(1) expected (one hash lookup of `title`).
+        ///
+        /// - Parameter title: the section title of the entries appended next; `nil` for the
+        ///   untitled section.
         @inlinable
         public mutating func setSection(_ title: String?) {
             _ = titleIndex(for: title)
@@ -116,6 +131,10 @@ extension ListSnapshot {
         /// ``setSection(_:)`` (the untitled section if none was set).
         ///
         /// - Complexity: Amortised O(1).
+        ///
+        /// - Parameters:
+        ///   - id: the item's identifier; a repeat of an earlier one is dropped by ``build()``.
+        ///   - summary: the item's summary.
         @inlinable
         public mutating func append(_ id: ID, summary: Summary) {
             if case .none = lastTitle { _ = titleIndex(for: nil) }
@@ -127,6 +146,11 @@ extension ListSnapshot {
         /// sources that stage rows in a buffer.
         ///
         /// - Complexity: Amortised O(`ids.count`).
+        ///
+        /// - Parameters:
+        ///   - ids: the items' identifiers, in list order.
+        ///   - summaries: their summaries, in the same order; as many as `ids` (it traps
+        ///     otherwise).
         @inlinable
         public mutating func append(contentsOf ids: some Collection<ID>, summaries: some Collection<Summary>) {
             precondition(ids.count == summaries.count, "every identifier needs a summary")
@@ -325,6 +349,9 @@ extension ListSnapshot {
         /// list). Any other list is regrouped from flat arrays.
         ///
         /// - Complexity: O(n) expected.
+        ///
+        /// - Returns: the snapshot of every entry appended, duplicates dropped and counted in
+        ///   ``ListSnapshot/duplicates``; an empty snapshot when nothing was appended.
         @inlinable
         public consuming func build() -> ListSnapshot {
             if !isFlat {

@@ -16,6 +16,11 @@ extension ListSnapshot {
     /// - Complexity: O(n) expected.
     ///
     /// Pure; any queue.
+    ///
+    /// - Parameters:
+    ///   - identifiers: each entry's identifier, in list order.
+    ///   - sectionTitles: each entry's section title (`nil` for the untitled section).
+    ///   - summaries: each entry's summary.
     @inlinable
     public init(
         identifiers: some RandomAccessCollection<ID>, sectionTitles: some RandomAccessCollection<String?>,

@@ -13,6 +13,9 @@ extension ListSnapshot {
     /// ```
     ///
     /// Pure; any queue. - Complexity: O(n) expected.
+    ///
+    /// - Parameter sections: the sections in order, each a title (`nil` for the untitled
+    ///   section) and its entries in order; an entry's own `section` is ignored.
     public init?(sections: [(title: String?, entries: [ListEntry<ID, Summary>])]) {
         var titles = ContiguousArray<String?>()
         var starts = ContiguousArray<Int>([0])

@@ -93,6 +93,10 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// Builds a snapshot from entries in list order.
     ///
     /// - Complexity: O(n) expected.
+    ///
+    /// - Parameter entries: the entries in list order. Sections are ordered by first
+    ///   appearance; a repeated identifier keeps its first entry, and the others are counted
+    ///   in ``duplicates``.
     @inlinable
     public init<Entries: Sequence>(_ entries: Entries) where Entries.Element == ListEntry<ID, Summary> {
         var builder = Builder()
@@ -123,6 +127,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(1).
+    ///
+    /// - Parameter section: a section index in `0 ..< numberOfSections`.
+    /// - Returns: the section's item count.
     @inlinable
     public func numberOfItems(inSection section: Int) -> Int {
         starts[section + 1] - starts[section]
@@ -132,6 +139,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(1).
+    ///
+    /// - Parameter section: a section index in `0 ..< numberOfSections`.
+    /// - Returns: the section's title, or `nil` for the untitled section.
     @inlinable
     public func title(ofSection section: Int) -> String? {
         titles[section]
@@ -145,6 +155,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(m) for the section's m items.
+    ///
+    /// - Parameter section: a section index in `0 ..< numberOfSections`.
+    /// - Returns: the identifiers, a fresh copy; empty for an empty section.
     @inlinable
     public func identifiers(inSection section: Int) -> ArraySlice<ID> {
         var result = ContiguousArray<ID>()
@@ -157,6 +170,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Precondition: `path` is a valid path in this snapshot.
     /// - Complexity: O(log c) over the section's c chunks.
+    ///
+    /// - Parameter path: a valid path (see ``contains(_:)-(ItemPath)``).
+    /// - Returns: the item's identifier.
     @inlinable
     public func identifier(at path: ItemPath) -> ID {
         identifier(atFlatPosition: flatPosition(of: path))
@@ -166,6 +182,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     ///
     /// - Precondition: `path` is a valid path in this snapshot.
     /// - Complexity: O(log c) over the section's c chunks.
+    ///
+    /// - Parameter path: a valid path (see ``contains(_:)-(ItemPath)``).
+    /// - Returns: the item's summary.
     @inlinable
     public func summary(at path: ItemPath) -> Summary {
         summary(atFlatPosition: flatPosition(of: path))
@@ -174,6 +193,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// Whether `path` names an item of this snapshot.
     ///
     /// - Complexity: O(1).
+    ///
+    /// - Parameter path: any path, negative indexes included.
+    /// - Returns: `true` when the section exists and has an item at `path.item`.
     @inlinable
     public func contains(_ path: ItemPath) -> Bool {
         path.section >= 0 && path.section < numberOfSections
@@ -183,6 +205,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// The path of the item identified by `id`, or `nil` when the list has no such item.
     ///
     /// - Complexity: Expected O(1) for the lookup plus O(log s) over s sections.
+    ///
+    /// - Parameter id: an item's identifier.
+    /// - Returns: the item's path, or `nil` when the list has no such item.
     @inlinable
     public func path(of id: ID) -> ItemPath? {
         guard let position = flatPosition(of: id) else { return nil }
@@ -192,6 +217,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// The summary of the item identified by `id`, or `nil` when the list has no such item.
     ///
     /// - Complexity: Expected O(1).
+    ///
+    /// - Parameter id: an item's identifier.
+    /// - Returns: the item's summary, or `nil` when the list has no such item.
     @inlinable
     public func summary(of id: ID) -> Summary? {
         place(of: id).map { chunks[$0.chunk].summaries[$0.offset] }
@@ -200,6 +228,9 @@ public struct ListSnapshot<ID: Hashable & Sendable, Summary: Equatable & Sendabl
     /// Whether the list has an item identified by `id`.
     ///
     /// - Complexity: Expected O(1).
+    ///
+    /// - Parameter id: an item's identifier.
+    /// - Returns: `true` when the list has the item.
     @inlinable
     public func contains(_ id: ID) -> Bool {
         flatPosition(of: id) != nil
@@ -346,6 +377,12 @@ extension ListSnapshot: Equatable {
     /// summaries in the same order.
     ///
     /// - Complexity: O(n).
+    ///
+    /// - Parameters:
+    ///   - lhs: a snapshot.
+    ///   - rhs: another snapshot.
+    /// - Returns: `true` when both list the same sections with the same titles, and the same
+    ///   identifiers and summaries in the same order (their ``duplicates`` are not compared).
     @inlinable
     public static func == (lhs: ListSnapshot, rhs: ListSnapshot) -> Bool {
         lhs.titles == rhs.titles && lhs.starts == rhs.starts

@@ -22,12 +22,22 @@ public protocol FlatListView: AnyObject {
     /// Closes the group of row updates (`endUpdates()`).
     func endListUpdates()
     /// Removes rows at once, by row as the table is before this call (`removeRows(at:withAnimation:)`).
+    ///
+    /// - Parameter rows: the rows to remove, as the table is before this call.
     func removeListRows(at rows: [Int])
     /// Inserts rows at once, by the rows they have once inserted (`insertRows(at:withAnimation:)`).
+    ///
+    /// - Parameter rows: the rows the new rows have once inserted.
     func insertListRows(at rows: [Int])
     /// Moves a row from `row` to `newRow`, its row after the move (`moveRow(at:to:)`).
+    ///
+    /// - Parameters:
+    ///   - row: the row to move, as the table is before this call.
+    ///   - newRow: the row's row after the move.
     func moveListRow(at row: Int, to newRow: Int)
     /// Asks the data source and delegate for these rows again (`reloadData(forRowIndexes:columnIndexes:)`).
+    ///
+    /// - Parameter rows: the rows to ask for again, as the table is now.
     func reloadListRows(at rows: [Int])
     /// Discards every row and reads the data source afresh (`reloadData()`).
     func reloadListData()
@@ -36,10 +46,18 @@ public protocol FlatListView: AnyObject {
 
     /// A reusable cell registered for `reuseIdentifier`, or `nil` when none is registered
     /// (`makeView(withIdentifier:owner:)`).
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: the identifier the cell was registered under.
+    ///   - row: the row the cell is for.
+    /// - Returns: a reusable cell, or `nil` when none is registered for `reuseIdentifier`.
     func makeListCell(reuseIdentifier: String, forRow row: Int) -> Cell?
     /// The rows in the visible area.
     var visibleListRows: Range<Int> { get }
     /// The cell on screen at `row`, or `nil` when that row is not visible.
+    ///
+    /// - Parameter row: a row of the table.
+    /// - Returns: the cell on screen at `row`, or `nil` when that row is not visible.
     func visibleListCell(atRow row: Int) -> Cell?
     /// Whether the view is in a window.
     var isListInWindow: Bool { get }
@@ -49,6 +67,10 @@ public protocol FlatListView: AnyObject {
     /// The vertical content offset: the top of the visible area in the view's coordinates.
     var listContentOffset: Double { get set }
     /// The top of `row` in the view's coordinates, or `nil` when the view cannot tell.
+    ///
+    /// - Parameter row: a row of the table.
+    /// - Returns: the top of `row` in points, in the view's coordinates, or `nil` when the
+    ///   view cannot tell.
     func listOffset(ofRow row: Int) -> Double?
 
     // MARK: Selection
@@ -56,8 +78,12 @@ public protocol FlatListView: AnyObject {
     /// The selected rows, ascending.
     var selectedListRows: [Int] { get }
     /// Adds `row` to the selection, without scrolling.
+    ///
+    /// - Parameter row: the row to add to the selection.
     func selectListRow(_ row: Int)
     /// Removes `row` from the selection.
+    ///
+    /// - Parameter row: the row to remove from the selection.
     func deselectListRow(_ row: Int)
 
     // MARK: Counts

@@ -6,6 +6,12 @@ extension GroupedListView {
     /// the rules): `tableView(_:validateDrop:proposedRow:proposedDropOperation:)`.
     ///
     /// Main actor. - Complexity: O(log S) for S sections.
+    ///
+    /// - Parameters:
+    ///   - row: the dragged row, as the table holds it.
+    ///   - dropRow: the row the gap is above; the table's row count for the end of the table.
+    /// - Returns: the move to make, or `nil` when the drop should be refused (a title row
+    ///   dragged, a row out of range, a drop where the item already is).
     public func itemMove(fromRow row: Int, droppedAbove dropRow: Int) -> GroupedRowMove? {
         shownRows.itemMove(fromRow: row, droppedAbove: dropRow)
     }
@@ -23,6 +29,11 @@ extension GroupedListView {
     /// Title rows are left out.
     ///
     /// Main actor. - Complexity: O(k log S) for k selected rows.
+    ///
+    /// - Parameter clickedRow: the table's `clickedRow`: the row a context menu was opened on,
+    ///   or -1 for the Delete key or the Edit menu.
+    /// - Returns: the paths of the items to delete, in row order; empty when there are none
+    ///   (only title rows, or nothing selected).
     public func itemPaths(toDeleteForClickedRow clickedRow: Int) -> [ItemPath] {
         let selected = base.selectedListRows
         let rows = clickedRow >= 0 && !selected.contains(clickedRow) ? [clickedRow] : selected

@@ -11,6 +11,12 @@ extension GroupedListView {
 
     /// A cell for the item at `path`: the flat view's reusable one, or a new one from the
     /// factory when none is registered.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: the identifier the cell was registered under, or the one handed
+    ///     to the factory when none is.
+    ///   - path: the item's path in the adapter's current list.
+    /// - Returns: a cell for the item's row.
     public func dequeueListCell(reuseIdentifier: String, at path: ItemPath) -> Cell {
         cell(reuseIdentifier: reuseIdentifier, forRow: rows.contains(path) ? rows.row(of: path) : -1)
     }

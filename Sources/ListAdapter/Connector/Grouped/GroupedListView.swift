@@ -97,16 +97,32 @@ public final class GroupedListView<Base: FlatListView>: ListView, BatchRecording
     public var numberOfRows: Int { rows.rowCount }
 
     /// What `row` shows: a section's title row or an item (`tableView(_:viewFor:row:)`). O(log S).
+    ///
+    /// - Parameter row: a row of the adapter's current list, which must exist (it traps
+    ///   otherwise).
+    /// - Returns: ``GroupedRows/Content/section(_:)`` for a title row, else
+    ///   ``GroupedRows/Content/item(_:)`` with the item's path.
     public func content(ofRow row: Int) -> GroupedRows.Content { rows.content(ofRow: row) }
 
     /// Whether `row` is a section's title row (`tableView(_:isGroupRow:)`). O(log S).
+    ///
+    /// - Parameter row: a row of the adapter's current list.
+    /// - Returns: `true` for a title row; `false` for an item's row, a row out of range, or
+    ///   any row when ``showsSectionRows`` is `false`.
     public func isSectionRow(_ row: Int) -> Bool { rows.isSectionRow(row) }
 
     /// The item `row` shows; `nil` for a title row (`tableView(_:shouldSelectRow:)`,
     /// selection changes). O(log S).
+    ///
+    /// - Parameter row: a row of the adapter's current list.
+    /// - Returns: the item's path, or `nil` for a title row or a row out of range.
     public func path(ofRow row: Int) -> ItemPath? { rows.path(ofRow: row) }
 
     /// The row of the item at `path`. O(1).
+    ///
+    /// - Parameter path: an item's path in the adapter's current list, which must exist (it
+    ///   traps otherwise).
+    /// - Returns: the item's row, counting title rows.
     public func row(of path: ItemPath) -> Int { rows.row(of: path) }
 
     /// The items at the table's selected rows (`tableViewSelectionDidChange(_:)`), title
@@ -115,6 +131,12 @@ public final class GroupedListView<Base: FlatListView>: ListView, BatchRecording
 
     /// A cell for `row` (a title row's, say): the flat view's reusable one for
     /// `reuseIdentifier`, or a new one from the factory given at creation.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: the identifier the cell was registered under, or the one handed
+    ///     to the factory when none is.
+    ///   - row: the row the cell is for.
+    /// - Returns: a reusable cell of the flat view, or a new one from the factory.
     public func cell(reuseIdentifier: String, forRow row: Int) -> Cell {
         base.makeListCell(reuseIdentifier: reuseIdentifier, forRow: row) ?? makeCell(reuseIdentifier)
     }

@@ -17,6 +17,12 @@ extension GroupedRowUpdate {
     ///   rows that move; O(R log R) at worst, to find which rows keep their order when
     ///   sections or items move. A million rows with a few changes: a few passes over
     ///   two arrays of a million entries and a few steps, never a copy per move.
+    ///
+    /// - Parameters:
+    ///   - update: the batch, with UIKit's index semantics.
+    ///   - before: the table's rows before the batch.
+    ///   - after: the table's rows after it; both layouts must show title rows, or neither
+    ///     (it traps otherwise).
     public init?(_ update: BatchUpdate, from before: GroupedRows, to after: GroupedRows) {
         precondition(before.showsSectionRows == after.showsSectionRows, "GroupedRowUpdate: both layouts must show section rows, or neither")
         guard update.countMismatch(from: before.itemCounts, to: after.itemCounts) == nil,

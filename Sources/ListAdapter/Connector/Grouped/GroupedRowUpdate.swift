@@ -42,6 +42,12 @@ public struct GroupedRowUpdate: Hashable, Sendable {
     public var reloadedRows: [Int]
 
     /// Creates an update from its steps and reloads.
+    ///
+    /// - Parameters:
+    ///   - steps: the calls to make between `beginUpdates()` and `endUpdates()`, in order;
+    ///     none by default.
+    ///   - reloadedRows: the rows to reload after `endUpdates()`, final rows, ascending; none
+    ///     by default.
     public init(steps: [Step] = [], reloadedRows: [Int] = []) {
         self.steps = steps
         self.reloadedRows = reloadedRows
@@ -55,6 +61,9 @@ public struct GroupedRowUpdate: Hashable, Sendable {
     /// the update.
     ///
     /// Main actor only.
+    ///
+    /// - Parameter view: the flat view to update. With no steps it gets no
+    ///   `beginListUpdates()`; with no reloaded rows, no `reloadListRows(at:)`.
     @MainActor
     public func apply(to view: some FlatListView) {
         if !steps.isEmpty {

@@ -15,6 +15,12 @@ public struct GroupedRowMove: Hashable, Sendable {
     public var destination: ItemPath
 
     /// Creates a move.
+    ///
+    /// - Parameters:
+    ///   - sourceRow: the dragged row.
+    ///   - destinationRow: the dragged row's row after the move.
+    ///   - source: the item's path before the move.
+    ///   - destination: the item's path after the move.
     public init(sourceRow: Int, destinationRow: Int, source: ItemPath, destination: ItemPath) {
         self.sourceRow = sourceRow
         self.destinationRow = destinationRow
@@ -46,6 +52,11 @@ extension GroupedRows {
     /// section; an empty section has no gap of its own.
     ///
     /// Any queue. - Complexity: O(log S) for S sections.
+    ///
+    /// - Parameters:
+    ///   - row: the dragged row.
+    ///   - dropRow: the row the gap is above; ``rowCount`` for the end of the table.
+    /// - Returns: the move to make, or `nil` for a drop to refuse.
     public func itemMove(fromRow row: Int, droppedAbove dropRow: Int) -> GroupedRowMove? {
         // The gaps just above and below the row leave it where it is on screen.
         guard let source = path(ofRow: row), dropRow >= 0, dropRow <= rowCount, dropRow != row, dropRow != row + 1 else {
@@ -82,6 +93,10 @@ extension GroupedRows {
     /// more in its new one.
     ///
     /// Any queue. - Complexity: O(S) for S sections.
+    ///
+    /// - Parameter move: a move made in these rows, as ``itemMove(fromRow:droppedAbove:)``
+    ///   returns it.
+    /// - Returns: the rows after the move, with the same ``showsSectionRows``.
     public func applying(_ move: GroupedRowMove) -> GroupedRows {
         var counts = itemCounts
         counts[move.source.section] -= 1

@@ -35,6 +35,11 @@ public struct GroupedRows: Hashable, Sendable {
     /// The layout of sections of `itemCounts` items each.
     ///
     /// Any queue. - Complexity: O(S) for S sections.
+    ///
+    /// - Parameters:
+    ///   - itemCounts: the number of items of each section, in order; none may be negative
+    ///     (it traps). An empty sequence makes an empty table.
+    ///   - showsSectionRows: whether each section starts with a title row; `true` by default.
     public init(itemCounts: some Sequence<Int>, showsSectionRows: Bool = true) {
         self.showsSectionRows = showsSectionRows
         let titleRows = showsSectionRows ? 1 : 0
@@ -50,6 +55,10 @@ public struct GroupedRows: Hashable, Sendable {
     /// The layout of `snapshot`'s sections (a collapsed section is a title row alone).
     ///
     /// Any queue. - Complexity: O(S) for S sections.
+    ///
+    /// - Parameters:
+    ///   - snapshot: the list whose sections to lay out.
+    ///   - showsSectionRows: whether each section starts with a title row; `true` by default.
     public init<ID, Summary>(_ snapshot: ListSnapshot<ID, Summary>, showsSectionRows: Bool = true) {
         self.init(
             itemCounts: (0 ..< snapshot.numberOfSections).lazy.map(snapshot.numberOfItems(inSection:)),
@@ -70,6 +79,9 @@ public struct GroupedRows: Hashable, Sendable {
     var titleRows: Int { showsSectionRows ? 1 : 0 }
 
     /// The number of items in `section`. O(1).
+    ///
+    /// - Parameter section: a section index, which must exist.
+    /// - Returns: the section's items, its title row not counted.
     public func itemCount(inSection section: Int) -> Int {
         starts[section + 1] - starts[section] - titleRows
     }
@@ -78,6 +90,9 @@ public struct GroupedRows: Hashable, Sendable {
     public var itemCounts: [Int] { (0 ..< sectionCount).map(itemCount(inSection:)) }
 
     /// The row of `section`'s title, or `nil` without title rows. O(1).
+    ///
+    /// - Parameter section: a section index, which must exist.
+    /// - Returns: the section's title row, or `nil` when ``showsSectionRows`` is `false`.
     public func row(ofSection section: Int) -> Int? {
         showsSectionRows ? starts[section] : nil
     }
@@ -88,17 +103,28 @@ public struct GroupedRows: Hashable, Sendable {
     }
 
     /// The row of the item at `path`, which must exist. O(1).
+    ///
+    /// - Parameter path: an item's path, which must exist (it traps otherwise; see
+    ///   ``contains(_:)``).
+    /// - Returns: the item's row, counting title rows.
     public func row(of path: ItemPath) -> Int {
         precondition(contains(path), "GroupedRows: there is no item \(path)")
         return starts[path.section] + titleRows + path.item
     }
 
     /// Whether the item at `path` exists. O(1).
+    ///
+    /// - Parameter path: an item's path.
+    /// - Returns: `true` when the section exists and has an item at `path.item`.
     public func contains(_ path: ItemPath) -> Bool {
         path.section >= 0 && path.section < sectionCount && path.item >= 0 && path.item < itemCount(inSection: path.section)
     }
 
     /// What `row`, which must exist, shows. O(log S).
+    ///
+    /// - Parameter row: a row in `0 ..< rowCount` (it traps otherwise).
+    /// - Returns: ``Content/section(_:)`` for a title row, else ``Content/item(_:)`` with the
+    ///   item's path.
     public func content(ofRow row: Int) -> Content {
         precondition(row >= 0 && row < rowCount, "GroupedRows: row \(row) is out of range (\(rowCount) rows)")
         let section = section(containingRow: row)
@@ -108,12 +134,19 @@ public struct GroupedRows: Hashable, Sendable {
     }
 
     /// The path of the item `row` shows; `nil` for a title row or a row out of range. O(log S).
+    ///
+    /// - Parameter row: a row; any value.
+    /// - Returns: the item's path, or `nil` for a title row or a row out of range.
     public func path(ofRow row: Int) -> ItemPath? {
         guard row >= 0 && row < rowCount, case .item(let path) = content(ofRow: row) else { return nil }
         return path
     }
 
     /// Whether `row` is a section's title row. O(log S).
+    ///
+    /// - Parameter row: a row; any value.
+    /// - Returns: `true` for a title row; `false` for an item's row, a row out of range, or
+    ///   any row without title rows.
     public func isSectionRow(_ row: Int) -> Bool {
         guard showsSectionRows, row >= 0 && row < rowCount else { return false }
         return starts[section(containingRow: row)] == row

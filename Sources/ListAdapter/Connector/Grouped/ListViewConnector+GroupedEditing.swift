@@ -18,6 +18,12 @@ extension ListViewConnector {
     ///   ``GroupedListView/itemMove(fromRow:droppedAbove:)`` refuses.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - row: the dragged row.
+    ///   - dropRow: the row the gap is above; the table's row count for the end of the table.
+    ///   - write: writes the move to the source's store, returning the source's receipt (or
+    ///     nothing); see ``moveItem(from:to:write:)``.
     @discardableResult
     public func moveRow<Base, Answer: Sendable>(
         _ row: Int, droppedAbove dropRow: Int, write: @escaping @Sendable (ListMove<ID>) async throws -> Answer
@@ -42,6 +48,11 @@ extension ListViewConnector {
     /// - Returns: whether there was an item to delete.
     ///
     /// Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameters:
+    ///   - clickedRow: the table's `clickedRow`: the row a context menu was opened on, or -1
+    ///     for the Delete key or the Edit menu.
+    ///   - write: writes the deletion (the identifiers in list order) to the source's store.
     @discardableResult
     public func deleteItems<Base>(
         forClickedRow clickedRow: Int, write: @escaping @Sendable ([ID]) async throws -> Void
