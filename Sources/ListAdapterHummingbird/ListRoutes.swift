@@ -33,6 +33,15 @@ extension Router where Context: WebSocketRequestContext {
     ///
     /// Threading: the routes run on the server's tasks; each watcher's messages are pulled by
     /// its connection's task, so a slow watcher slows only itself.
+    ///
+    /// - Parameters:
+    ///   - server: the lists to serve and who may see them; its `run()` must run beside the app for
+    ///     the lists to have content.
+    ///   - prefix: the path the routes go under, `lists` by default (`/lists/{name}/watch`).
+    ///   - maximumRequestBytes: the largest body a payload or edit request may have, in bytes;
+    ///     262,144 (256 KiB) by default. A larger body is refused with HTTP 413 before it is
+    ///     decoded.
+    /// - Returns: the router, for chaining (discardable).
     @discardableResult
     public func addListRoutes(_ server: ListServer, at prefix: RouterPath = "lists", maximumRequestBytes: Int = 262_144) -> Self {
         ws("\(prefix)/:name/watch") { request, context in

@@ -52,6 +52,21 @@ public struct PostgresListQuery: Sendable, CustomStringConvertible {
     public var arguments: PostgresBindings
 
     /// A query over a table (or view) of the connected database.
+    ///
+    /// - Parameters:
+    ///   - table: the table or view's name, quoted as an identifier.
+    ///   - schema: the schema the table is in; `nil`, the default, for the connection's
+    ///     `search_path`.
+    ///   - identifier: the identifier column's name, quoted as an identifier; `id` by default.
+    ///   - section: the section title expression, read as text (`NULL`: the untitled section);
+    ///     `nil`, the default, for a list without sections.
+    ///   - summary: the summary expression (a version, an updated-at); `nil`, the default, for none
+    ///     (``ListAdapter/NoSummary``).
+    ///   - order: the `ORDER BY` terms, without the keywords; may be empty. The identifier is
+    ///     appended as a tiebreaker.
+    ///   - filter: the `WHERE` condition, without the keyword, with `$1`, `$2`... for `arguments`;
+    ///     `nil`, the default, lists every row.
+    ///   - arguments: the values bound to the filter's placeholders, in order; none by default.
     public init(
         table: String, schema: String? = nil, identifier: String = "id", section: String? = nil, summary: String? = nil,
         order: String, filter: String? = nil, arguments: PostgresBindings = PostgresBindings()
@@ -60,6 +75,21 @@ public struct PostgresListQuery: Sendable, CustomStringConvertible {
     }
 
     /// A query over the rows of a `SELECT` (changes are then noticed only by rescans).
+    ///
+    /// - Parameters:
+    ///   - select: the `SELECT` statement whose rows to list; it must produce the columns the other
+    ///     expressions name.
+    ///   - identifier: the identifier column's name among the statement's columns, quoted as an
+    ///     identifier; `id` by default.
+    ///   - section: the section title expression, read as text (`NULL`: the untitled section);
+    ///     `nil`, the default, for a list without sections.
+    ///   - summary: the summary expression; `nil`, the default, for none
+    ///     (``ListAdapter/NoSummary``).
+    ///   - order: the `ORDER BY` terms, without the keywords; may be empty. The identifier is
+    ///     appended as a tiebreaker.
+    ///   - filter: the `WHERE` condition, without the keyword, with `$1`, `$2`... for `arguments`;
+    ///     `nil`, the default, lists every row.
+    ///   - arguments: the values bound to the placeholders, in order; none by default.
     public init(
         select: String, identifier: String = "id", section: String? = nil, summary: String? = nil,
         order: String, filter: String? = nil, arguments: PostgresBindings = PostgresBindings()

@@ -24,6 +24,9 @@ extension PostgresListSource {
     /// An adapter listing this source confirms the move by the receipt once it has loaded
     /// the list after the write.
     ///
+    /// - Parameter move: the person's move, as the adapter gives it to its `write`: the moved row's
+    ///   identifier, the destination section's title, and the neighbours `previous` and `next` that
+    ///   place it (read again from the table, see above).
     /// - Returns: the receipt: the moved row's key, and the rows written.
     /// - Throws: ``PostgresSourceError``: `readOnly` for a followed source, `invalidQuery`
     ///   with no ordering, `missingRow` when the moved row is no longer listed (an adapter
@@ -43,6 +46,8 @@ extension PostgresListSource {
     /// Deletes the listed rows of `ids` in one transaction; identifiers of rows already
     /// gone (or outside the query's filter) are skipped. Call it from any task.
     ///
+    /// - Parameter ids: the identifiers of the rows to delete, in any order; an empty array writes
+    ///   nothing and returns 0.
     /// - Returns: the rows deleted.
     /// - Throws: ``PostgresSourceError``: `readOnly` for a followed source, the server's errors.
     @discardableResult

@@ -83,6 +83,10 @@ extension PostgresListSource: IncrementalListDataSource {
     /// and the cursor describe the same state.
     ///
     /// Called from one of the adapter's tasks, never on the main queue.
+    ///
+    /// - Returns: every listed row's identifier, section and summary, in the query's order with the
+    ///   identifier as tiebreaker.
+    /// - Throws: ``PostgresSourceError``.
     public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
         try await retryingIfItFails { try await scanBaseline() }
     }
@@ -133,6 +137,13 @@ extension PostgresListSource: IncrementalListDataSource {
     /// rows that moved in ways the log does not explain).
     ///
     /// Called from one of the adapter's tasks, never on the main queue.
+    ///
+    /// - Parameter snapshot: the list this source last produced for the adapter (by
+    ///   ``loadBaseline()`` or a patch since); the change log is read from the cursor that list was
+    ///   read at.
+    /// - Returns: the changes since `snapshot` as one patch (empty when nothing changed); `nil`
+    ///   when the adapter must rescan.
+    /// - Throws: ``PostgresSourceError``.
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
         try await retryingIfItFails { try await readChanges(since: snapshot) }
     }

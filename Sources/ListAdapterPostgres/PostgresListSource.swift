@@ -158,6 +158,15 @@ public final class PostgresListSource<
     ///
     /// Call it from any task; it waits on the network (each wait with its deadline).
     ///
+    /// - Parameters:
+    ///   - server: where to connect; the source opens its own connections (fetch, track, write)
+    ///     there.
+    ///   - query: what to list; checked by running it with `LIMIT 0`.
+    ///   - access: ``PostgresAccess/followed``, the default, makes every transaction read-only and
+    ///     installs nothing; ``PostgresAccess/owned`` allows writes and, with
+    ///     ``Options/changeLog``, installs the change log.
+    ///   - options: timeouts, change watching, the change log and ordering; the defaults by
+    ///     default.
     /// - Throws: ``PostgresSourceError``: `connection`, `authentication`,
     ///   `missingDatabase`, `missingTable`, `missingColumn`, `permissionDenied` (for an
     ///   owned source, also when the role may not create the change log), `invalidQuery`...
@@ -215,6 +224,8 @@ public final class PostgresListSource<
     /// Scans the whole list (on the fetch connection; the tracked baseline is not touched).
     ///
     /// - Throws: ``PostgresSourceError``.
+    /// - Returns: every listed row's identifier, section and summary, in the query's order with the
+    ///   identifier as tiebreaker.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try await retryingIfItFails { try await scanEntries() }
     }
@@ -234,7 +245,11 @@ public final class PostgresListSource<
 
     /// Fetches the rows of `ids` as `Item`s.
     ///
+    /// - Parameter ids: the identifiers of the rows to fetch, in any order; an empty array asks the
+    ///   server nothing.
     /// - Throws: ``PostgresSourceError``.
+    /// - Returns: the decoded rows, by identifier; an identifier whose row vanished or no longer
+    ///   passes the filter has no entry.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         try await fetchSummarizedItems(ids).mapValues(\.item)
     }
@@ -243,8 +258,12 @@ public final class PostgresListSource<
     /// statement, in one round trip (`= ANY($1)`); ids whose row vanished (or no longer
     /// passes the filter) are absent from the result.
     ///
+    /// - Parameter ids: the identifiers of the rows to fetch, in any order; an empty array asks the
+    ///   server nothing.
     /// - Throws: ``PostgresSourceError``; `inconsistent` when the server returns a row for
     ///   an identifier that was not asked for.
+    /// - Returns: each row's summary and decoded item, by identifier; an identifier whose row
+    ///   vanished or no longer passes the filter has no entry.
     public func fetchSummarizedItems(_ ids: [ID]) async throws -> [ID: SummarizedItem<Summary, Item>] {
         if ids.isEmpty { return [:] }
         let (query, statement) = (query, items)
@@ -271,6 +290,9 @@ public final class PostgresListSource<
 
     /// Starts watching for changes (see ``PostgresAccess``). Called by the adapter on its
     /// own queue; returns at once.
+    ///
+    /// - Parameter invalidation: told each time the server reports (or a poll finds) a change to
+    ///   the list; replaces the invalidation attached before, whose watch stops.
     public func attach(_ invalidation: ListInvalidation) {
         let plan = ChangeWatch.Plan(
             server: server, settings: settings, logger: options.logger,

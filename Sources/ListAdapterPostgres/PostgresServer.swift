@@ -36,6 +36,14 @@ public struct PostgresServer: Sendable, CustomStringConvertible {
     public var connectTimeout: Duration = .seconds(10)
 
     /// A server by its parts.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the host and port, or the Unix socket file.
+    ///   - username: the role to log in as.
+    ///   - password: the role's password; `nil`, the default, when the server asks for none. Never
+    ///     printed.
+    ///   - database: the database to open.
+    ///   - tls: postgres-nio's TLS setting; `.disable` by default.
     public init(
         endpoint: Endpoint, username: String, password: String? = nil, database: String,
         tls: PostgresConnection.Configuration.TLS = .disable
@@ -51,6 +59,9 @@ public struct PostgresServer: Sendable, CustomStringConvertible {
     /// (`postgresql://` too; percent-escapes decoded; `?host=/path/to/socket-directory`
     /// for a Unix socket, as libpq reads it). TLS is off; set ``tls`` to use it.
     ///
+    /// - Parameter url: a URL such as `postgres://app:secret@db.example.com:5432/tickets`; the port
+    ///   is 5432 when absent, and a `host` query value that starts with `/` names the directory of
+    ///   a Unix socket.
     /// - Throws: ``PostgresSourceError`` of kind `invalidURL`, whose message shows the URL
     ///   with its password replaced by `***`.
     public init(url: String) throws(PostgresSourceError) {

@@ -70,6 +70,16 @@ public struct PostgresSourceError: Error, Sendable, CustomStringConvertible {
     public let message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - server: the server, database and role, as `postgres://USER@HOST:PORT/DATABASE`; never a
+    ///     password.
+    ///   - table: the listed table (or select); `nil`, the default, when the failure concerns none.
+    ///   - sql: the SQL that failed; `nil`, the default, when no statement did.
+    ///   - sqlState: the server's SQLSTATE code; `nil`, the default, when the server did not answer
+    ///     with an error.
+    ///   - message: a human-readable explanation.
     public init(_ kind: Kind, server: String, table: String? = nil, sql: String? = nil, sqlState: String? = nil, message: String) {
         self.kind = kind
         self.server = server

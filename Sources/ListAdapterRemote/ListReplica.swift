@@ -33,6 +33,10 @@ public struct ListReplica<ID: Hashable & Sendable & ListWireValue, Summary: Equa
     private var touchedSinceTaken: [ID]? = []
 
     /// An empty replica whose messages are read within `limits`.
+    ///
+    /// - Parameter limits: the largest counts and lengths the server's messages may claim (rows,
+    ///   text bytes, inflated bytes); a message past one throws ``ListWireError/Kind/tooLarge``
+    ///   from ``receive(_:)``. The defaults by default.
     public init(limits: ListWireLimits = ListWireLimits()) {
         decoder = ListWireDecoder(limits: limits)
     }
@@ -42,6 +46,12 @@ public struct ListReplica<ID: Hashable & Sendable & ListWireValue, Summary: Equa
     /// Throws a ``ListWireError`` for a message that cannot be read, a change that does not
     /// start at ``version`` (``ListWireError/Kind/outOfOrder``), or a patch that does not
     /// apply to the list (``ListWireError/Kind/malformed``); the replica is then unchanged.
+    ///
+    /// - Parameter message: one WebSocket binary message from the server, as received (compressed
+    ///   or not).
+    /// - Returns: what the message did: ``Outcome/partial`` for the start or a part of a list,
+    ///   ``Outcome/list`` once a whole list arrived, ``Outcome/change`` for an applied change,
+    ///   ``Outcome/upToDate``, or ``Outcome/failure(_:)`` when the server stopped serving.
     public mutating func receive(_ message: [UInt8]) throws(ListWireError) -> Outcome {
         switch try decoder.decode(message) {
         case nil:
@@ -75,6 +85,9 @@ public struct ListReplica<ID: Hashable & Sendable & ListWireValue, Summary: Equa
     /// The patch from the list last taken to ``snapshot`` (every change since composed
     /// into one), or `nil` when a whole list arrived since (the taker then takes
     /// ``snapshot`` whole). Starts counting again.
+    ///
+    /// - Returns: the patch from the list last taken to ``snapshot``; `nil` when a whole list
+    ///   arrived since the last call, or before the first list.
     public mutating func takeChanges() -> ListSnapshotPatch<ID, Summary>? {
         defer { touchedSinceTaken = [] }
         guard let touched = touchedSinceTaken, let snapshot else { return nil }

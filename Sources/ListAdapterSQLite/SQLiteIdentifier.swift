@@ -24,6 +24,9 @@ public enum SQLiteIdentifier: Hashable, Sendable, CustomStringConvertible {
     case blob([UInt8])
 
     /// A text identifier.
+    ///
+    /// - Parameter string: the text, compared by its exact UTF-8 bytes.
+    /// - Returns: ``text(_:)-swift.enum.case`` wrapping `string` in an ``ExactText``.
     public static func text(_ string: String) -> SQLiteIdentifier { .text(ExactText(string)) }
 
     /// The value as SQL would print it (texts quoted, blobs as `x'…'`), for messages.
@@ -49,14 +52,23 @@ public struct ExactText: Hashable, Sendable, CustomStringConvertible {
     public let string: String
 
     /// Wraps `string`.
+    ///
+    /// - Parameter string: the text; kept as is, with no Unicode normalisation.
     public init(_ string: String) { self.string = string }
 
     /// Whether the two texts have the same UTF-8 bytes (not Unicode canonical equivalence). Any queue.
+    ///
+    /// - Parameters:
+    ///   - lhs: a text.
+    ///   - rhs: another text.
+    /// - Returns: `true` when their UTF-8 bytes are the same; `"é"` and `"e\u{301}"` differ.
     public static func == (lhs: ExactText, rhs: ExactText) -> Bool {
         lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
     /// Hashes the text's UTF-8 bytes, consistently with ``==(_:_:)``. Any queue.
+    ///
+    /// - Parameter hasher: the hasher to feed the text's UTF-8 bytes into.
     public func hash(into hasher: inout Hasher) {
         for byte in string.utf8 { hasher.combine(byte) }
     }
@@ -67,11 +79,20 @@ public struct ExactText: Hashable, Sendable, CustomStringConvertible {
 
 extension SQLiteIdentifier: SQLiteValue {
     /// Reads any storage class; `nil` for NULL.
+    ///
+    /// - Parameters:
+    ///   - statement: a prepared SQLite statement (`sqlite3_stmt *`) on a row.
+    ///   - column: the column's index, from 0.
+    /// - Returns: the value as stored; `nil` for NULL.
     public static func read(_ statement: OpaquePointer, column: Int32) -> SQLiteIdentifier? {
         read(value: sqlite3_column_value(statement, column))
     }
 
     /// Reads any storage class; `nil` for NULL.
+    ///
+    /// - Parameter value: a column of the current row, as `sqlite3_column_value` returns it
+    ///   (`sqlite3_value *`).
+    /// - Returns: the value as stored; a zero-length blob as an empty ``blob(_:)``; `nil` for NULL.
     public static func read(value: OpaquePointer) -> SQLiteIdentifier? {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
@@ -103,6 +124,9 @@ extension SQLiteIdentifier: SQLiteValue {
     }
 
     /// Reads any storage class; `nil` for NULL.
+    ///
+    /// - Parameter value: a value GRDB decoded.
+    /// - Returns: the value in its storage class; `nil` for NULL.
     public static func from(_ value: DatabaseValue) -> SQLiteIdentifier? {
         switch value.storage {
         case .int64(let value): .integer(value)
@@ -114,6 +138,9 @@ extension SQLiteIdentifier: SQLiteValue {
     }
 
     /// Every storage class is represented exactly.
+    ///
+    /// - Parameter classes: the storage classes seen in the identifier column.
+    /// - Returns: `true`, whatever `classes` holds.
     public static func representsExactly(_ classes: SQLiteStorageClasses) -> Bool { true }
 
     /// The integer, for an integer identifier.
@@ -122,6 +149,9 @@ extension SQLiteIdentifier: SQLiteValue {
     }
 
     /// An integer identifier.
+    ///
+    /// - Parameter rowID: a rowid.
+    /// - Returns: ``integer(_:)`` of `rowID`, never `nil`.
     public static func fromRowID(_ rowID: Int64) -> SQLiteIdentifier? { .integer(rowID) }
 
     public var blobBytes: [UInt8]? {

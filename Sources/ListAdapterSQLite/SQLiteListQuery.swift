@@ -47,6 +47,20 @@ public struct SQLiteListQuery: Sendable, Hashable {
     public var arguments: StatementArguments
 
     /// Lists the rows of a table or view.
+    ///
+    /// - Parameters:
+    ///   - table: the table or view to list, by name (quoted as an identifier in the statements).
+    ///   - identifier: the identifier column or expression; `rowid`, the INTEGER PRIMARY KEY, by
+    ///     default.
+    ///   - section: the section title expression; `nil`, the default, puts every row in one
+    ///     untitled section, and a row whose expression is NULL goes to the untitled section.
+    ///   - summary: the summary expression, which changes whenever a row's display does (a
+    ///     `version` or `updatedAt` column); `nil`, the default, for rows that never change.
+    ///   - order: the ORDER BY clause, without the keywords; `nil`, the default, for SQLite's order
+    ///     (unspecified).
+    ///   - filter: the WHERE clause, without the keyword; `nil`, the default, lists every row.
+    ///   - arguments: the values bound to the filter's `?` or `:name` placeholders; none by
+    ///     default.
     public init(
         table: String, identifier: String = "rowid", section: String? = nil, summary: String? = nil,
         order: String? = nil, filter: String? = nil, arguments: StatementArguments = []
@@ -55,6 +69,20 @@ public struct SQLiteListQuery: Sendable, Hashable {
     }
 
     /// Lists the rows of a full SELECT statement.
+    ///
+    /// - Parameters:
+    ///   - sql: the SELECT statement, used as a subquery; it must produce the columns the other
+    ///     expressions name.
+    ///   - identifier: the identifier column or expression, among the statement's columns.
+    ///   - section: the section title expression; `nil`, the default, puts every row in one
+    ///     untitled section, and a row whose expression is NULL goes to the untitled section.
+    ///   - summary: the summary expression, which changes whenever a row's display does; `nil`, the
+    ///     default, for rows that never change.
+    ///   - order: the ORDER BY clause, without the keywords; `nil`, the default, for SQLite's order
+    ///     (unspecified).
+    ///   - filter: the WHERE clause, without the keyword, over the statement's columns; `nil`, the
+    ///     default, lists every row.
+    ///   - arguments: the values bound to the placeholders of `sql` and `filter`; none by default.
     public init(
         select sql: String, identifier: String, section: String? = nil, summary: String? = nil,
         order: String? = nil, filter: String? = nil, arguments: StatementArguments = []

@@ -29,6 +29,9 @@ extension SQLiteListSource {
     /// write as any commit of the source's writer (a patch, or a reload), and confirms the
     /// move by the receipt once it has loaded this source's list after the write.
     ///
+    /// - Parameter move: the person's move, as the adapter gives it to its `write`: the moved row's
+    ///   identifier, the destination section's title, and the neighbours `previous` and `next` that
+    ///   place it (read again from the database, see above).
     /// - Returns: the receipt: the moved row's key, and the rows written.
     /// - Throws: ``SQLiteSourceError``: `readOnly` for a followed database; `missingColumn`
     ///   or `invalidQuery` for an ordering that does not fit the table (or none, see
@@ -60,6 +63,8 @@ extension SQLiteListSource {
     ///
     /// Runs on the database's writer queue; call it from any task.
     ///
+    /// - Parameter ids: the identifiers of the rows to delete, in any order; an empty array writes
+    ///   nothing and returns 0.
     /// - Returns: the rows deleted.
     /// - Throws: ``SQLiteSourceError``: `readOnly` for a followed database, `invalidQuery`
     ///   for a query over a SELECT, SQLite's errors.

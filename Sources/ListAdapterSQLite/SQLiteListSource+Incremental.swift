@@ -63,6 +63,8 @@ extension SQLiteListSource: IncrementalListDataSource {
     ///
     /// Call it on any thread; it reads.
     ///
+    /// - Returns: `true` when the log table and its three triggers all exist; `false` when any is
+    ///   missing.
     /// - Throws: ``SQLiteSourceError`` (`invalidQuery` for a query that is not over a table).
     public func changeLogIsInstalled() throws(SQLiteSourceError) -> Bool {
         guard let table = query.tableName else {
@@ -139,6 +141,12 @@ extension SQLiteListSource: IncrementalListDataSource {
     ///
     /// Runs on the adapter's task, on the database writer's queue (so no own commit can
     /// interleave), inside one read transaction.
+    ///
+    /// - Parameter snapshot: the list the adapter holds, loaded by ``loadBaseline()`` or patched
+    ///   since; the rows the patch places are placed against it.
+    /// - Returns: the changes since `snapshot` as a patch (empty when nothing changed); `nil` when
+    ///   the adapter must load the whole list again.
+    /// - Throws: ``SQLiteSourceError``, as ``loadEntries()``.
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
         try checkFile()
         let ticket = startOperation()

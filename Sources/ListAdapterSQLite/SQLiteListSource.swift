@@ -86,6 +86,14 @@ public final class SQLiteListSource<
     ///
     /// The source owns the database (``SQLiteAccess/owned``) unless `database` was opened
     /// read-only, in which case it only follows it. Call it on any thread.
+    ///
+    /// - Parameters:
+    ///   - database: the app's open `DatabasePool` or `DatabaseQueue`; opened read-only, it is only
+    ///     followed (``SQLiteAccess/followed``). An in-memory database has no file to watch for
+    ///     other connections' commits.
+    ///   - query: what to list; not checked against the schema here (``validate()`` does).
+    ///   - options: busy timeout, change watching, incremental updates and ordering; the defaults
+    ///     by default.
     public init(database: any DatabaseWriter, query: SQLiteListQuery, options: Options = Options()) {
         self.database = database
         self.query = query
@@ -106,6 +114,14 @@ public final class SQLiteListSource<
     ///
     /// Call it on any thread; it does I/O.
     ///
+    /// - Parameters:
+    ///   - path: the database file's path; the file must exist and is never created.
+    ///   - query: what to list; checked to prepare against the file's schema.
+    ///   - access: ``SQLiteAccess/followed``, the default, opens the file read-only and never
+    ///     writes to it; ``SQLiteAccess/owned`` opens it in a `DatabasePool` (switching it to WAL)
+    ///     and allows writes.
+    ///   - options: busy timeout, change watching, incremental updates and ordering; the defaults
+    ///     by default.
     /// - Throws: ``SQLiteSourceError`` (`missingFile`, `notADatabase`, `corrupt`,
     ///   `missingTable`, `missingColumn`, `invalidQuery`, `locked`).
     public convenience init(
@@ -188,6 +204,7 @@ public final class SQLiteListSource<
 
     /// Reads every entry with one streamed query, on a reader of the database.
     ///
+    /// - Returns: every listed row's identifier, section and summary, in the query's order.
     /// - Throws: ``SQLiteSourceError``.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try await scan(asBaseline: false)
@@ -197,6 +214,8 @@ public final class SQLiteListSource<
     /// recording own commits afresh and remembers the change-log cursor. The adapter calls
     /// it; ``loadEntries()`` (a truth check, say) leaves the adapter's baseline alone.
     ///
+    /// - Returns: every listed row's identifier, section and summary, in the order the patches
+    ///   keep.
     /// - Throws: ``SQLiteSourceError``.
     public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
         try await scan(asBaseline: true)
@@ -248,6 +267,10 @@ public final class SQLiteListSource<
     /// Fetches the rows of `ids` as `Item`s, on a reader of the database; ids whose row
     /// vanished (or no longer matches the filter) are absent from the result.
     ///
+    /// - Parameter ids: the identifiers of the rows to fetch, in any order; an empty array reads
+    ///   nothing.
+    /// - Returns: the decoded rows, by identifier; an identifier whose row is gone or outside the
+    ///   filter has no entry.
     /// - Throws: ``SQLiteSourceError``.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         try await fetchSummarizedItems(ids).mapValues(\.item)
@@ -257,6 +280,10 @@ public final class SQLiteListSource<
     /// statement, on a reader of the database; ids whose row vanished (or no longer
     /// matches the filter) are absent from the result.
     ///
+    /// - Parameter ids: the identifiers of the rows to fetch, in any order; an empty array reads
+    ///   nothing.
+    /// - Returns: each row's summary and decoded item, by identifier; an identifier whose row is
+    ///   gone or outside the filter has no entry.
     /// - Throws: ``SQLiteSourceError``; `corrupt` when SQLite returns a row for an
     ///   identifier that was not asked for (a damaged index that disagrees with its table,
     ///   which SQLite does not always notice).
@@ -324,6 +351,9 @@ public final class SQLiteListSource<
     ///
     /// An owned database's own commits are observed through GRDB (a followed one has
     /// none); other connections' commits through the external-change watch.
+    ///
+    /// - Parameter invalidation: told each time a commit may have changed the list; replaces the
+    ///   invalidation attached before, whose observations stop.
     public func attach(_ invalidation: ListInvalidation) {
         var observation: AnyDatabaseCancellable?
         var recorder: OwnWriteRecorder?

@@ -28,6 +28,13 @@ public struct SQLiteOrdering: Sendable, Hashable {
     public var policy: OrderKeyRebalancePolicy
 
     /// Declares the position column and, for lists with sections, the section column.
+    ///
+    /// - Parameters:
+    ///   - position: the position column's name: TEXT, holding `OrderKey` keys.
+    ///   - section: the section column's name, written with the destination section's title on a
+    ///     move across sections; `nil`, the default, when the query has no sections.
+    ///   - policy: when a move rewrites neighbours to keep keys short, and at most how many; the
+    ///     default policy by default.
     public init(position: String, section: String? = nil, policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) {
         self.position = position
         self.section = section

@@ -60,6 +60,12 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
     public let message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - path: the database file; `nil` when the error concerns no file.
+    ///   - sql: the SQL that failed; `nil`, the default, when no statement did.
+    ///   - message: a human-readable explanation.
     public init(_ kind: Kind, path: String?, sql: String? = nil, message: String) {
         self.kind = kind
         self.path = path

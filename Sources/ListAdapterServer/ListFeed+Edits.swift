@@ -15,6 +15,13 @@ extension ListFeed {
     /// is not sent: it may name tables or files).
     ///
     /// Any task; the editor runs on the calling task.
+    ///
+    /// - Parameter requestBody: the body of an edit request as the app sent it, a `ListWireEdits`
+    ///   request: one move or one delete, naming at most
+    ///   ``ListFeedConfiguration/maximumItemsPerRequest`` identifiers.
+    /// - Returns: the body of the answer (`ListWireEdits.response(version:)`): the version of the
+    ///   first read that shows the edit, or no version when
+    ///   ``ListFeedConfiguration/editConfirmationTimeout`` passed or the feed stopped first.
     public func edit(requestBody: [UInt8]) async throws(ListServerError) -> [UInt8] {
         guard let editor else {
             throw ListServerError(.editsNotAccepted, list: name, message: "this list takes no edits")
@@ -47,6 +54,11 @@ extension ListFeed {
     /// with the write in it. `nil` when the feed stops, or `limit` passes, first.
     ///
     /// Any task; the read runs on ``run()``'s task.
+    ///
+    /// - Parameter limit: how long to wait for the read, from the call; the read itself still
+    ///   happens when the wait ends first.
+    /// - Returns: the version the feed serves after a read that started after the call (the version
+    ///   before when the list did not change); `nil` when the feed stopped or `limit` passed first.
     public func readAgain(within limit: Duration) async -> ListVersion? {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }

@@ -12,6 +12,15 @@ extension ListFeed {
     /// identifiers, ``ListServerError/Kind/sourceFailed`` when the source's fetch fails.
     ///
     /// Any task; calls the source's `fetchItems(_:)` on the calling task.
+    ///
+    /// - Parameter requestBody: the body of a payload request as the app sent it, a
+    ///   `ListWirePayloads` request naming at most ``ListFeedConfiguration/maximumItemsPerRequest``
+    ///   identifiers.
+    /// - Returns: the body of the answer (`ListWirePayloads.response(found:missing:)`): each found
+    ///   item as JSON, in the order the request named them, and the identifiers the list does not
+    ///   hold or the source did not return as missing.
+    /// - Throws: ``ListServerError/Kind/itemNotEncodable`` too, when an item's `Encodable`
+    ///   conformance throws.
     public func items(requestBody: [UInt8]) async throws(ListServerError) -> [UInt8] {
         let ids: [ID]
         do {

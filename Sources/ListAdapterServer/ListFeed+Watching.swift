@@ -119,6 +119,17 @@ extension ListFeed {
     /// failure message when the feed stops, and when the iterating task is cancelled.
     ///
     /// Any task; the sequence's iterator is used by one task at a time.
+    ///
+    /// - Parameters:
+    ///   - version: the version the watcher holds, from the `after` query value
+    ///     (``ListServer/resumeVersion(list:after:)``); `nil`, the default, for a watcher that
+    ///     holds nothing. A version of another epoch (the server restarted) or too old for the
+    ///     window gets the whole list.
+    ///   - compression: the compression the watcher accepts (`ListWireCompression(accepting:)` of
+    ///     its `compression` query value); `nil`, the default, sends nothing compressed, as does a
+    ///     compression other than the feed's.
+    /// - Returns: the watcher's messages, one WebSocket binary message each; it starts no work
+    ///   until iterated.
     public func watch(after version: ListVersion? = nil, compression: ListWireCompression? = nil) -> ListFeedWatch {
         let compresses = compression != nil && compression == configuration.compression
         return ListFeedWatch(after: version) { [self] version, isFirst in await next(after: version, isFirst: isFirst, compresses: compresses) }
@@ -144,6 +155,9 @@ public struct ListFeedWatch: AsyncSequence, Sendable {
     }
 
     /// Starts at the version the sequence was made for.
+    ///
+    /// - Returns: an iterator whose first messages take the watcher from the version given to
+    ///   ``ListFeed/watch(after:compression:)`` to the feed's latest version.
     public func makeAsyncIterator() -> Iterator {
         Iterator(version: after, advance: advance)
     }
@@ -163,6 +177,10 @@ public struct ListFeedWatch: AsyncSequence, Sendable {
         }
 
         /// The next message; waits while the watcher is up to date.
+        ///
+        /// - Returns: one message to send as a WebSocket binary message; `nil` once the watch has
+        ///   ended (after a failure message when the feed stopped or cannot read its source) or the
+        ///   task was cancelled.
         public mutating func next() async -> [UInt8]? {
             if let message = pending.popFirst() { return message }
             defer { started = true }

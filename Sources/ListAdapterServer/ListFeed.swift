@@ -76,6 +76,15 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
     /// it takes none). It reads nothing until ``run()``.
     ///
     /// Any queue.
+    ///
+    /// - Parameters:
+    ///   - name: the name apps ask for in their requests; distinct among the lists of one
+    ///     ``ListServer``.
+    ///   - source: the list the feed follows; only ``run()``'s task reads it, one call at a time.
+    ///   - configuration: the window of recent changes, how often the feed reads, compression and
+    ///     request limits; the defaults by default.
+    ///   - editor: writes the moves and deletes apps send (``edit(requestBody:)``); `nil`, the
+    ///     default, refuses every edit.
     public init(name: String, source: Source, configuration: ListFeedConfiguration = ListFeedConfiguration(), editor: ListFeedEditor<ID>? = nil) {
         self.name = name
         self.source = source

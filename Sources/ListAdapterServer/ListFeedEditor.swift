@@ -25,6 +25,12 @@ public struct ListFeedEditor<ID: Hashable & Sendable>: Sendable {
     public var delete: @Sendable ([ID]) async throws -> Void
 
     /// An editor that writes with `move` and `delete`.
+    ///
+    /// - Parameters:
+    ///   - move: writes a person's move to the list's store; throwing refuses it and the app puts
+    ///     the item back. Runs on the task of the request that sent it.
+    ///   - delete: writes a delete of the identifiers, in list order; throwing refuses it and the
+    ///     app shows the items again. Runs on the task of the request that sent it.
     public init(move: @escaping @Sendable (ListMove<ID>) async throws -> Void, delete: @escaping @Sendable ([ID]) async throws -> Void) {
         self.move = move
         self.delete = delete

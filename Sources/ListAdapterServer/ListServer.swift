@@ -18,6 +18,11 @@ public final class ListServer: Sendable {
     public let access: ListAccess
 
     /// A server of `lists` (their names distinct) under `access`.
+    ///
+    /// - Parameters:
+    ///   - lists: the lists to serve, usually ``ListFeed``s; their names must be distinct (two with
+    ///     one name trap).
+    ///   - access: who may see each list; checked on every request before the list is looked up.
     public init(lists: [any ServedList], access: ListAccess) {
         var byName: [String: any ServedList] = [:]
         for list in lists {
@@ -33,6 +38,12 @@ public final class ListServer: Sendable {
     /// Throws ``ListServerError/Kind/unauthorized`` for a missing or refused token (checked
     /// first, so an app without a token learns nothing, not even which lists exist), then
     /// ``ListServerError/Kind/listNotFound``.
+    ///
+    /// - Parameters:
+    ///   - name: the list the request names (a path component of its URL).
+    ///   - authorization: the request's `Authorization` header (`Bearer <token>`); `nil` when it
+    ///     sent none.
+    /// - Returns: the list, for the route to watch, or to answer a payload or edit request from.
     public func authorize(list name: String, authorization: String?) async throws(ListServerError) -> any ServedList {
         guard await access.allows(list: name, authorization: authorization) else {
             throw ListServerError(.unauthorized, list: name, message: "a bearer token that opens this list is required")
@@ -46,6 +57,13 @@ public final class ListServer: Sendable {
     /// The version a watch request resumes from: the `after` query value (see
     /// `ListVersion.description`), `nil` when absent. Throws
     /// ``ListServerError/Kind/badRequest`` for a value that is not a version.
+    ///
+    /// - Parameters:
+    ///   - list: the list the request names, for the error's message.
+    ///   - text: the request's `after` query value, as `ListVersion.description` writes it
+    ///     (`1f2e-42`); `nil` when the request has none.
+    /// - Returns: the version the watcher holds; `nil` when `text` is `nil` (a watcher that starts
+    ///   with the whole list).
     public static func resumeVersion(list: String, after text: String?) throws(ListServerError) -> ListVersion? {
         guard let text else { return nil }
         guard let version = ListVersion(text) else {

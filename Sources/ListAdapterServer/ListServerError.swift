@@ -34,6 +34,13 @@ public struct ListServerError: Error, Sendable, Equatable, CustomStringConvertib
     public let wireError: ListWireError?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong; it decides ``httpStatus``.
+    ///   - list: the name of the list the request asked for.
+    ///   - message: a message fit to send to the app: no token, query or stack.
+    ///   - wireError: the protocol error behind a ``Kind/badRequest``; `nil`, the default, for none
+    ///     (a too-large request answers HTTP 413 only with one).
     public init(_ kind: Kind, list: String, message: String, wireError: ListWireError? = nil) {
         self.kind = kind
         self.list = list

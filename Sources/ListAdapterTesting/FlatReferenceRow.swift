@@ -16,6 +16,12 @@ public enum FlatReferenceRow<ID: Hashable & Sendable>: Hashable, Sendable, Custo
 
     /// The rows a table shows for `snapshot`: each section's title row (unless
     /// `showsSectionRows` is `false`), then its items. Any queue. O(n).
+    ///
+    /// - Parameters:
+    ///   - snapshot: the list the table shows.
+    ///   - showsSectionRows: whether each section starts with its title row (the untitled section's
+    ///     too); `true` by default, as `GroupedListView` lays rows out with sections shown.
+    /// - Returns: one row per title and item, in table order.
     public static func rows<Summary>(of snapshot: ListSnapshot<ID, Summary>, showsSectionRows: Bool = true) -> [FlatReferenceRow] {
         var rows: [FlatReferenceRow] = []
         rows.reserveCapacity(snapshot.count + (showsSectionRows ? snapshot.numberOfSections : 0))
@@ -27,6 +33,14 @@ public enum FlatReferenceRow<ID: Hashable & Sendable>: Hashable, Sendable, Custo
     }
 
     /// What `row` of `layout` shows, read from `snapshot`. Any queue. O(log S).
+    ///
+    /// - Parameters:
+    ///   - row: a row of the table, in `0 ..< layout.rowCount`.
+    ///   - layout: where `snapshot`'s sections and items sit among the table's rows.
+    ///   - snapshot: the list `layout` was made for, which the titles and identifiers are read
+    ///     from.
+    /// - Returns: ``title(_:)`` of the section whose title row `row` is, or ``item(_:)`` of the
+    ///   item at `row`.
     public static func content<Summary>(ofRow row: Int, in layout: GroupedRows, of snapshot: ListSnapshot<ID, Summary>) -> FlatReferenceRow {
         switch layout.content(ofRow: row) {
         case .section(let section): .title(snapshot.title(ofSection: section))

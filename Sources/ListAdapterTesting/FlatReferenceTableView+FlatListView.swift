@@ -44,6 +44,9 @@ extension FlatReferenceTableView: FlatListView {
 
     /// Removes the rows at `indexes` (rows as they are now) at once; an index out of range is a
     /// rejection. Main actor.
+    ///
+    /// - Parameter indexes: the rows to remove, in the table's rows before the call, in any order;
+    ///   repeats count once.
     public func removeListRows(at indexes: [Int]) {
         update("removeRows(at:)") {
             let removed = Set(indexes)
@@ -58,6 +61,9 @@ extension FlatReferenceTableView: FlatListView {
 
     /// Inserts new rows at `indexes` (the rows they have once inserted) at once, their content
     /// read at `endUpdates()`; an index out of range is a rejection. Main actor.
+    ///
+    /// - Parameter indexes: where the new rows go, as rows of the table once they are inserted, in
+    ///   any order; repeats count once.
     public func insertListRows(at indexes: [Int]) {
         update("insertRows(at:)") {
             let sorted = Set(indexes).sorted()
@@ -74,6 +80,10 @@ extension FlatReferenceTableView: FlatListView {
 
     /// Moves the row at `row` to `newRow`, its row after the move, keeping what it shows; a row
     /// out of range is a rejection. Main actor.
+    ///
+    /// - Parameters:
+    ///   - row: the row to move, as the table holds it before the call.
+    ///   - newRow: the row it has after the move.
     public func moveListRow(at row: Int, to newRow: Int) {
         update("moveRow(at:to:)") {
             guard rows.indices.contains(row), rows.indices.contains(newRow) else {
@@ -86,6 +96,9 @@ extension FlatReferenceTableView: FlatListView {
     }
 
     /// Reads the rows' contents again and asks for new cells for those on screen.
+    ///
+    /// - Parameter indexes: the rows to read again, as the table holds them; one out of range is a
+    ///   rejection and nothing is reloaded.
     public func reloadListRows(at indexes: [Int]) {
         if let bad = indexes.first(where: { !rows.indices.contains($0) }) {
             rejections.append(Rejection(call: "reloadData(forRowIndexes:)", message: "row \(bad) is out of range: the table has \(rows.count) rows"))
@@ -109,6 +122,12 @@ extension FlatReferenceTableView: FlatListView {
     // MARK: Cells
 
     /// A cell from the reuse pool, else a new one from ``registeredCell``, else `nil`.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: the kind of cell asked for; the table keeps one pool for every kind.
+    ///   - row: the row the cell is for; not used.
+    /// - Returns: a cell from the pool, else a new one from ``registeredCell``; `nil` when the pool
+    ///   is empty and no cell is registered.
     public func makeListCell(reuseIdentifier: String, forRow row: Int) -> Cell? {
         if let cell = pool.popLast() { return cell }
         guard let registeredCell else { return nil }
@@ -125,6 +144,10 @@ extension FlatReferenceTableView: FlatListView {
     }
 
     /// The cell on screen at `row`, or `nil` when that row is not visible. Main actor.
+    ///
+    /// - Parameter row: a row of the table.
+    /// - Returns: the cell on screen at `row`; `nil` when the row is outside the visible area, out
+    ///   of range, or has no cell.
     public func visibleListCell(atRow row: Int) -> Cell? {
         shownCells.first { $0.row == row }?.cell
     }
@@ -142,6 +165,10 @@ extension FlatReferenceTableView: FlatListView {
 
     /// The top of `row` in content coordinates, or `nil` for a row the table does not hold.
     /// Main actor.
+    ///
+    /// - Parameter row: a row of the table.
+    /// - Returns: the row's top, `row` × ``Geometry/rowHeight``; `nil` when the table does not hold
+    ///   `row`.
     public func listOffset(ofRow row: Int) -> Double? {
         rows.indices.contains(row) ? Double(row) * geometry.rowHeight : nil
     }
@@ -151,8 +178,12 @@ extension FlatReferenceTableView: FlatListView {
     /// The selected rows, ascending; the selection follows rows as they move. Main actor.
     public var selectedListRows: [Int] { rows.indices.filter { selection.contains(rows[$0].serial) } }
     /// Adds `row` to the selection (a row the table does not hold is ignored). Main actor.
+    ///
+    /// - Parameter row: the row to select, as the table holds it now.
     public func selectListRow(_ row: Int) { if rows.indices.contains(row) { selection.insert(rows[row].serial) } }
     /// Removes `row` from the selection. Main actor.
+    ///
+    /// - Parameter row: the row to deselect; a row the table does not hold is ignored.
     public func deselectListRow(_ row: Int) { if rows.indices.contains(row) { selection.remove(rows[row].serial) } }
 
     // MARK: Counts

@@ -6,6 +6,12 @@ extension FlatReferenceTableView {
     /// forward to them; title rows get a blank cell. Then reloads.
     ///
     /// Main actor only.
+    ///
+    /// - Parameters:
+    ///   - grouped: the rows the table shows: the connector's view, laying out `connector`'s
+    ///     adapter over this table.
+    ///   - connector: configures the item cells; while it is gone, item rows get a blank cell from
+    ///     `grouped`.
     public func useDataSource<ID, Payload>(
         of grouped: GroupedListView<FlatReferenceTableView>,
         connector: ListViewConnector<ID, some Equatable & Sendable, Payload, GroupedListView<FlatReferenceTableView>, Cell>

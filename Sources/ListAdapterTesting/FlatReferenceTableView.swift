@@ -40,6 +40,12 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
         public var viewportHeight: Double
 
         /// Creates a geometry: by default 24-point rows in a 240-point visible area.
+        ///
+        /// - Parameters:
+        ///   - rowHeight: the height of every row, title rows included, in points; positive, 24 by
+        ///     default.
+        ///   - viewportHeight: the height of the visible area, in points; not negative, 240 by
+        ///     default (ten rows).
         public init(rowHeight: Double = 24, viewportHeight: Double = 240) {
             precondition(rowHeight > 0 && viewportHeight >= 0, "FlatReferenceTableView.Geometry needs positive heights")
             self.rowHeight = rowHeight
@@ -129,6 +135,9 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
     var refusal: Rejection?
 
     /// Creates an empty table.
+    ///
+    /// - Parameter geometry: the row height and the visible area's height; 24-point rows in 240
+    ///   points by default.
     public init(geometry: Geometry = Geometry()) {
         self.geometry = geometry
     }
@@ -144,6 +153,9 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
 
     /// Scrolls to `offset`, kept within the content, as a user's scrolling would; cells
     /// that come into view are requested, others reused.
+    ///
+    /// - Parameter offset: the new top of the visible area in content coordinates, in points;
+    ///   clamped to `0 ... maximumContentOffset`.
     public func scroll(to offset: Double) {
         contentOffset = min(max(0, offset), maximumContentOffset)
         layout()
@@ -151,12 +163,18 @@ public final class FlatReferenceTableView<Row: Hashable & Sendable, Cell: AnyObj
 
     /// Selects `row` alone, as a user's click would (the app must still tell its adapter).
     /// Ignores a row out of range.
+    ///
+    /// - Parameter row: the row clicked, as the table holds it now.
     public func click(row: Int) {
         guard rows.indices.contains(row) else { return }
         selection = [rows[row].serial]
     }
 
     /// The top of `row` on screen (from the top of the visible area).
+    ///
+    /// - Parameter row: a row of the table; not checked against the rows it holds.
+    /// - Returns: the row's top minus ``contentOffset``, in points: negative above the visible
+    ///   area, at least ``Geometry/viewportHeight`` below it.
     public func screenOffset(ofRow row: Int) -> Double {
         Double(row) * geometry.rowHeight - contentOffset
     }

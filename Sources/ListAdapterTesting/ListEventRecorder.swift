@@ -38,11 +38,15 @@ public final class ListEventRecorder<ID: Hashable & Sendable, Summary: Equatable
     /// (at least one), for a long run: each batch event holds states of the list, so a
     /// recorder keeping all of them grows without bound (a 30-minute soak reached 500 MB).
     /// The counts and ``lastLoadState`` still cover every event.
+    ///
+    /// - Parameter limit: how many of the latest events ``events`` keeps; less than 1 counts as 1.
     public init(keepingLast limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// Records `event` and wakes the waits it satisfies.
+    ///
+    /// - Parameter event: the adapter's event, as its observer received it.
     public func record(_ event: ListEvent<ID, Summary>) {
         switch event {
         case .batch: batchCount += 1
@@ -68,6 +72,11 @@ public final class ListEventRecorder<ID: Hashable & Sendable, Summary: Equatable
     /// Returns once `condition` holds; returns `false` instead if the waiting task is
     /// cancelled first (for example by a test's time limit), so a broken expectation
     /// fails instead of hanging.
+    ///
+    /// - Parameter condition: checked against ``events`` now, after each recorded event and on each
+    ///   ``recheck()``; called on the main actor.
+    /// - Returns: `true` once `condition` holds; `false` when the task was cancelled first and
+    ///   `condition` does not hold then.
     @discardableResult
     public func wait(until condition: @escaping Condition) async -> Bool {
         if condition(events) { return true }

@@ -38,6 +38,12 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
 
     /// Starts observing `adapter`; with `limit`, its ``recorder`` keeps only the last
     /// `limit` events (see ``ListEventRecorder/init(keepingLast:)``), for a long run.
+    ///
+    /// - Parameters:
+    ///   - adapter: the adapter to follow; it must deliver on the main queue. The probe holds it
+    ///     weakly.
+    ///   - limit: how many of the latest events ``recorder`` keeps; `nil`, the default, keeps them
+    ///     all.
     public init(_ adapter: ListViewAdapter<ID, Summary, Item>, keepingLast limit: Int? = nil) {
         recorder = limit.map { ListEventRecorder(keepingLast: $0) } ?? ListEventRecorder()
         self.adapter = adapter
@@ -93,6 +99,11 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     /// other than what the views show. `write` answers as the adapter's
     /// `moveItem(from:to:write:)` takes it: the source's receipt, or nothing. Main actor.
     ///
+    /// - Parameters:
+    ///   - source: the path of the row the person drags, in the list the views show.
+    ///   - destination: the row's path after the move.
+    ///   - write: writes the move to the source's store, as the adapter's
+    ///     `moveItem(from:to:write:)` takes it; runs off the main queue.
     /// - Returns: the move, or the adapter's error (a path it does not have).
     @discardableResult
     public func moveInteractively<Answer: Sendable>(
@@ -128,6 +139,14 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     /// `tableView(_:commit:forRowAt:)`. UIKit expects the rows deleted before that call
     /// returns: records a failure when the adapter has not delivered the delete batch by
     /// then.
+    ///
+    /// - Parameters:
+    ///   - paths: the paths of the rows the person deletes, in the list the views show, in any
+    ///     order.
+    ///   - write: writes the delete (the identifiers in list order) to the source's store, as the
+    ///     adapter's `deleteItems(at:write:)` takes it; runs off the main queue.
+    /// - Returns: the deleted identifiers, in list order, or the adapter's error (a path it does
+    ///   not have).
     @discardableResult
     public func deleteBySwipe(
         at paths: [ItemPath], write: @escaping @Sendable ([ID]) async throws -> Void
@@ -154,12 +173,21 @@ public final class ListViewAdapterProbe<ID: Hashable & Sendable, Summary: Equata
     }
 
     /// Whether both models show exactly `snapshot` (identities, titles and summaries).
+    ///
+    /// - Parameter snapshot: the list the views should show.
+    /// - Returns: `true` when both the table model and the collection model pass
+    ///   ``ReferenceListView/verifyCells(against:)`` for `snapshot`.
     public func shows(_ snapshot: ListSnapshot<ID, Summary>) -> Bool {
         (try? table.verifyCells(against: snapshot)) != nil && (try? collection.verifyCells(against: snapshot)) != nil
     }
 
     /// Returns `true` once both models show `snapshot`; `false` when a failure happened
     /// first or the waiting task was cancelled.
+    ///
+    /// - Parameter snapshot: the list the views should come to show, such as the source's
+    ///   `loadEntries()` after a change.
+    /// - Returns: `true` when both models show `snapshot` and no failure was recorded; `false`
+    ///   otherwise.
     @discardableResult
     public func waitUntilShowing(_ snapshot: ListSnapshot<ID, Summary>) async -> Bool {
         await recorder.wait { _ in !self.failures.isEmpty || self.shows(snapshot) }

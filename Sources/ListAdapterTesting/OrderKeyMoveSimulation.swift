@@ -54,6 +54,10 @@ public struct OrderKeyMoveSimulation: Sendable {
 
     /// A list of `rows` keys filled as a source's initial fill is (evenly, fewest digits).
     ///
+    /// - Parameters:
+    ///   - rows: how many rows the list has; ``run(moves:pattern:seed:)`` needs at least 2.
+    ///   - policy: when a move rewrites neighbours, and at most how many; the default policy by
+    ///     default.
     /// - Throws: `OrderKeyError` (not for these arguments).
     public init(rows: Int, policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) throws(OrderKeyError) {
         self.policy = policy
@@ -71,7 +75,13 @@ public struct OrderKeyMoveSimulation: Sendable {
 
     /// Performs `moves` moves following `pattern`, drawing from a generator seeded with `seed`.
     ///
+    /// - Parameters:
+    ///   - moves: how many moves to make, one after another.
+    ///   - pattern: where the simulated person drops rows.
+    ///   - seed: the seed of the ``SeededGenerator`` that picks the rows (and, for
+    ///     ``Pattern/uniform``, the places): the same seed makes the same moves.
     /// - Throws: `OrderKeyError` (a bug: the list's keys are always valid and ordered).
+    /// - Returns: what this run wrote (not earlier runs), and the longest key in the list after it.
     public mutating func run(moves: Int, pattern: Pattern, seed: UInt64) throws(OrderKeyError) -> Report {
         var random = SeededGenerator(seed: seed)
         var report = Report()

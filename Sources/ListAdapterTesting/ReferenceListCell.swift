@@ -21,6 +21,10 @@ public final class ReferenceListCell<ID: Hashable & Sendable, Payload> {
     public init() {}
 
     /// What an app's configuration does: shows `payload` (or a placeholder) for `id`.
+    ///
+    /// - Parameters:
+    ///   - id: the identifier of the item the cell now shows.
+    ///   - payload: the item's payload; `nil` for a placeholder while it is fetched.
     public func show(_ id: ID, _ payload: Payload?) {
         self.id = id
         self.payload = payload

@@ -14,6 +14,9 @@ extension ReferenceListView {
     /// ``verifyCells(against:)`` when it did not; a batch that moves the cell again shows it
     /// in the wrong place.
     ///
+    /// - Parameters:
+    ///   - source: the path of the dragged cell, among the cells the view displays.
+    ///   - destination: the cell's path after the move.
     /// - Precondition: `source` names a displayed cell and `destination` a path the cell can
     ///   be dropped at (`destination.item` at most the destination section's count, less
     ///   one within the same section).

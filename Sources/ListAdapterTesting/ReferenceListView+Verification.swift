@@ -7,6 +7,7 @@ extension ReferenceListView {
     /// the number of sections; the number of items of each section; each section's title;
     /// then, cell by cell in order, its identifier and its summary.
     ///
+    /// - Parameter snapshot: the list the data source holds now.
     /// - Throws: ``ReferenceListViewError/countMismatch(section:shown:expected:)``,
     ///   ``ReferenceListViewError/sectionTitleMismatch(section:shown:expected:)``,
     ///   ``ReferenceListViewError/wrongIdentity(path:expected:actual:)`` when a cell shows

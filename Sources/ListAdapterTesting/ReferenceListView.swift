@@ -39,6 +39,10 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
         public var summary: Summary
 
         /// Creates a cell.
+        ///
+        /// - Parameters:
+        ///   - id: the identifier of the item the cell is configured for.
+        ///   - summary: the summary it is configured with.
         public init(id: ID, summary: Summary) {
             self.id = id
             self.summary = summary
@@ -55,6 +59,10 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
         public var cells: [Cell]
 
         /// Creates a section.
+        ///
+        /// - Parameters:
+        ///   - title: the section's header title; `nil` for the untitled section.
+        ///   - cells: the section's cells, in order.
         public init(title: String?, cells: [Cell]) {
             self.title = title
             self.cells = cells
@@ -69,6 +77,12 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
     public internal(set) var sections: [Section] = []
 
     /// Creates an empty view, as a view is before its first `reloadData`.
+    ///
+    /// - Parameters:
+    ///   - kind: the UIKit view modelled: ``ReferenceListViewKind/table`` or
+    ///     ``ReferenceListViewKind/collection``.
+    ///   - messageStyle: how count mismatches are worded; ``ReferenceListViewMessageStyle/legacy``
+    ///     by default.
     public init(kind: Kind, messageStyle: MessageStyle = .legacy) {
         self.kind = kind
         self.messageStyle = messageStyle
@@ -81,6 +95,8 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
 
     /// The number of items the view displays in `section`.
     ///
+    /// - Parameter section: a section the view displays.
+    /// - Returns: the number of cells the view displays in `section`.
     /// - Precondition: `section` is in `0 ..< numberOfSections`.
     /// - Complexity: O(1).
     public func numberOfItems(inSection section: Int) -> Int {
@@ -89,6 +105,8 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
 
     /// The cell displayed at `path`.
     ///
+    /// - Parameter path: the path of a displayed cell.
+    /// - Returns: the identifier and summary the cell was configured with.
     /// - Precondition: `path` names a displayed cell.
     /// - Complexity: O(1).
     public func cell(at path: ItemPath) -> Cell {
@@ -98,6 +116,7 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
     /// Discards every cell and creates each one fresh from `snapshot`, like
     /// `reloadData()`.
     ///
+    /// - Parameter snapshot: the list the data source holds; every cell is configured from it.
     /// - Complexity: O(n) for n items.
     public mutating func reloadData(from snapshot: ListSnapshot<ID, Summary>) {
         sections = (0 ..< snapshot.numberOfSections).map { Self.freshSection($0, of: snapshot) }
@@ -111,6 +130,9 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
     /// identifier and take the summary of the item at their pre-update path in `dataSource`,
     /// as UIKit resolves a reconfigure at the pre-update path.
     ///
+    /// - Parameters:
+    ///   - update: the batch's deletes, inserts, moves, reloads and reconfigures, in UIKit's terms.
+    ///   - dataSource: the data source's state once the batch's block returns.
     /// - Throws: ``ReferenceListViewError/invalid(rule:message:)`` with UIKit's message when
     ///   UIKit would raise; ``ReferenceListViewError/unsafe(reason:message:)`` when UIKit
     ///   would accept a batch that crashes or corrupts later or is unverified;
@@ -150,6 +172,9 @@ public struct ReferenceListView<ID: Hashable & Sendable, Summary: Equatable & Se
 
     /// Performs `batch.update` with `batch.after` as the data source; see
     /// ``performBatchUpdates(_:dataSource:)``.
+    ///
+    /// - Parameter batch: an adapter's batch: its update, and the list after it.
+    /// - Throws: as ``performBatchUpdates(_:dataSource:)``; the view is then unchanged.
     public mutating func apply(_ batch: ListBatch<ID, Summary>) throws(ReferenceListViewError<ID, Summary>) {
         try performBatchUpdates(batch.update, dataSource: batch.after)
     }

@@ -21,6 +21,8 @@ extension ScrollingReferenceListView {
     ///   - requireFilled: whether a visible cell still showing a placeholder counts as a
     ///     problem.
     ///   - payloadMatches: whether a payload is the one of `id` with `summary`.
+    /// - Returns: one problem per visible cell that is wrong, in list order; empty when every
+    ///   visible cell is right.
     /// - Complexity: O(v) for v visible cells.
     public func cellProblems(
         against snapshot: ListSnapshot<ID, Summary>, requireFilled: Bool,
@@ -54,6 +56,10 @@ extension ScrollingReferenceListView {
     }
 
     /// How far below the top of the visible area the top of the item at `path` is.
+    ///
+    /// - Parameter path: the path of an item, as the view holds it.
+    /// - Returns: the item's top minus ``contentOffset``, in points (negative above the visible
+    ///   area); `nil` for a path the view does not hold.
     public func screenOffset(ofItemAt path: ItemPath) -> Double? {
         modelContains(path) ? top(of: path) - contentOffset : nil
     }

@@ -9,6 +9,9 @@ extension ScrollingReferenceListView {
     /// the selection follow their items. The app's data source then forwards the move to
     /// its connector (`tableView(_:moveRowAt:to:)`).
     ///
+    /// - Parameters:
+    ///   - source: the path of the dragged cell, among the items the view holds.
+    ///   - destination: the cell's path after the move.
     /// - Precondition: `source` names a displayed cell and `destination` a path the cell
     ///   can be dropped at.
     public func moveInteractively(from source: ItemPath, to destination: ItemPath) {

@@ -24,6 +24,12 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     // MARK: Cells
 
     /// A cell from the reuse pool; during a reconfigure, the cell being reconfigured.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: the kind of cell asked for; the view keeps one pool for every kind.
+    ///   - path: the path the cell is for; during a reconfigure of that path, its own cell is
+    ///     returned.
+    /// - Returns: the reconfigured cell, a cell from the pool, or a new one when the pool is empty.
     public func dequeueListCell(reuseIdentifier: String, at path: ItemPath) -> Cell {
         if let reconfiguring, reconfiguring.path == path {
             reconfiguring.cell.dequeueCount += 1
@@ -36,6 +42,9 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     public var visibleListPaths: [ItemPath] { visibleCells.map(\.path) }
 
     /// The cell on screen at `path`, or `nil` when that item is not visible. Main actor.
+    ///
+    /// - Parameter path: the path of an item.
+    /// - Returns: the cell on screen at `path`; `nil` when the item is not visible.
     public func visibleListCell(at path: ItemPath) -> Cell? {
         visibleCells.first { $0.path == path }?.cell
     }
@@ -53,6 +62,10 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
 
     /// The top of the item at `path` in content coordinates, or `nil` for a path the view does
     /// not show. Main actor.
+    ///
+    /// - Parameter path: the path of an item.
+    /// - Returns: the item's top in content coordinates, in points, its section's header included
+    ///   above it; `nil` for a path the view does not show.
     public func listOffset(ofItemAt path: ItemPath) -> Double? {
         modelContains(path) ? top(of: path) : nil
     }
@@ -62,8 +75,12 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     /// The selected paths, in list order. Main actor.
     public var selectedListPaths: [ItemPath] { selection.sorted() }
     /// Selects the item at `path` (a path the view does not show is ignored). Main actor.
+    ///
+    /// - Parameter path: the path of the item to select, as the view holds it now.
     public func selectListItem(at path: ItemPath) { if modelContains(path) { selection.insert(path) } }
     /// Deselects the item at `path`. Main actor.
+    ///
+    /// - Parameter path: the path of the item to deselect; a path not selected is ignored.
     public func deselectListItem(at path: ItemPath) { selection.remove(path) }
 
     // MARK: Counts
@@ -71,10 +88,17 @@ extension ScrollingReferenceListView: ListView, BatchRecordingListView {
     /// The number of sections the view holds now. Main actor.
     public var listSectionCount: Int { model.numberOfSections }
     /// The number of items the view holds now in `section`. Main actor.
+    ///
+    /// - Parameter section: a section the view holds.
+    /// - Returns: the number of items the view holds in `section` now, which may differ from the
+    ///   data source's until a batch is committed.
     public func listItemCount(inSection section: Int) -> Int { model.numberOfItems(inSection: section) }
     /// The number of sections the data source reports (``dataSource``). Main actor.
     public var dataSourceSectionCount: Int { dataSource().numberOfSections }
     /// The number of items the data source reports in `section`. Main actor.
+    ///
+    /// - Parameter section: a section of the data source's list.
+    /// - Returns: the number of items ``dataSource`` reports in `section`.
     public func dataSourceItemCount(inSection section: Int) -> Int { dataSource().numberOfItems(inSection: section) }
 
     // MARK: - Applying a batch

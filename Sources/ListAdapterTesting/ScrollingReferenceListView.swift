@@ -50,6 +50,15 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
 
         /// Creates a geometry: by default 44-point rows, 28-point headers, a 440-point
         /// visible area (about ten rows) and ten rows of prefetching each way.
+        ///
+        /// - Parameters:
+        ///   - itemHeight: the height of every item, in points; positive, 44 by default.
+        ///   - headerHeight: the height of every section header, in points; not negative, 28 by
+        ///     default.
+        ///   - viewportHeight: the height of the visible area, in points; not negative, 440 by
+        ///     default.
+        ///   - prefetchDistance: how many items beyond each end of the visible range are
+        ///     prefetched; not negative, 10 by default.
         public init(itemHeight: Double = 44, headerHeight: Double = 28, viewportHeight: Double = 440, prefetchDistance: Int = 10) {
             precondition(itemHeight > 0 && headerHeight >= 0 && viewportHeight >= 0 && prefetchDistance >= 0, "ScrollingReferenceListView.Geometry needs positive heights")
             self.itemHeight = itemHeight
@@ -114,6 +123,14 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
     var contentHeight: Double = 0
 
     /// Creates an empty view of `kind`.
+    ///
+    /// - Parameters:
+    ///   - kind: the UIKit view modelled: ``ReferenceListViewKind/table`` or
+    ///     ``ReferenceListViewKind/collection``.
+    ///   - geometry: the heights, the visible area and the prefetch distance; the defaults by
+    ///     default.
+    ///   - messageStyle: how count mismatches are worded; ``ReferenceListViewMessageStyle/legacy``
+    ///     by default.
     public init(kind: ReferenceListViewKind, geometry: Geometry = Geometry(), messageStyle: ReferenceListViewMessageStyle = .legacy) {
         self.model = ReferenceListView(kind: kind, messageStyle: messageStyle)
         self.geometry = geometry
@@ -121,6 +138,9 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
 
     /// Scrolls to `offset`, kept between the top and the bottom of the content, as a
     /// user's drag would; cells that come into view are requested, others reused.
+    ///
+    /// - Parameter offset: the new top of the visible area in content coordinates, in points;
+    ///   clamped to `0 ... maximumContentOffset`.
     public func scroll(to offset: Double) {
         setContentOffset(min(max(0, offset), maximumContentOffset))
     }
@@ -130,6 +150,8 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
 
     /// Selects the item at `path` as a user's tap would (the app must still tell its
     /// adapter). Ignores a path the view does not show.
+    ///
+    /// - Parameter path: the path of the item tapped, as the view holds it now.
     public func tap(at path: ItemPath) {
         guard modelContains(path) else { return }
         selection.insert(path)
@@ -138,6 +160,9 @@ public final class ScrollingReferenceListView<ID: Hashable & Sendable, Summary: 
     /// Makes the view's data source answer from `connector`'s adapter and take its cells
     /// from `connector`, as an app's `UITableViewDataSource` and prefetching data source
     /// forward to it; then reloads.
+    ///
+    /// - Parameter connector: the connector whose adapter's list the data source reports and whose
+    ///   cells the view shows; the view holds it weakly, and makes blank cells once it is gone.
     public func useDataSource(of connector: ListViewConnector<ID, Summary, Payload, ScrollingReferenceListView, Cell>) {
         let adapter = connector.adapter
         dataSource = { adapter.snapshot }

@@ -13,11 +13,15 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator whose sequence is fixed by `seed`.
+    ///
+    /// - Parameter seed: any value; the same seed gives the same sequence, on every platform.
     public init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
+    ///
+    /// - Returns: 64 bits, uniformly distributed.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

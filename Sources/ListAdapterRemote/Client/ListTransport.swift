@@ -10,6 +10,12 @@ public struct ListTransportRequest: Sendable {
     public var headers: [String: String]
 
     /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - url: where to send it: `ws://` or `wss://` for a watch, `http://` or `https://` for a
+    ///     payload or edit request.
+    ///   - headers: the header fields to send, by name (`Authorization: Bearer ...`); none by
+    ///     default.
     public init(url: URL, headers: [String: String] = [:]) {
         self.url = url
         self.headers = headers
@@ -40,6 +46,12 @@ public struct ListTransportError: Error, Sendable, Equatable, CustomStringConver
     public let message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what happened: an HTTP error status, no connection, or a message that is not
+    ///     binary.
+    ///   - url: the URL the transport tried.
+    ///   - message: the server's message or the system's error, for a person.
     public init(_ kind: Kind, url: URL, message: String) {
         self.kind = kind
         self.url = url
@@ -72,9 +84,20 @@ public protocol ListTransport: Sendable {
     /// the server answers the upgrade with an HTTP error), whatever `receive` throws (the
     /// connection is then closed), or `CancellationError` when the calling task is
     /// cancelled (the connection is then closed too).
+    ///
+    /// - Parameters:
+    ///   - request: the watch URL (`ws://` or `wss://`, with its `after` and `compression` query
+    ///     values) and the headers to send with the upgrade.
+    ///   - receive: given each binary message, in order; the next message waits until it returns.
+    ///     Throwing closes the connection and `watch` rethrows the error.
     func watch(_ request: ListTransportRequest, receive: @escaping @Sendable ([UInt8]) async throws -> Void) async throws
 
     /// Sends `body` with `POST` and returns the status and the body of the answer. Throws a
     /// ``ListTransportError/Kind/unreachable`` error when there is no answer.
+    ///
+    /// - Parameters:
+    ///   - request: the URL (`http://` or `https://`) and the headers to send.
+    ///   - body: the request's body, sent as `application/octet-stream`.
+    /// - Returns: the answer's HTTP status and its body (empty for none), whatever the status.
     func post(_ request: ListTransportRequest, body: [UInt8]) async throws -> (status: Int, body: [UInt8])
 }

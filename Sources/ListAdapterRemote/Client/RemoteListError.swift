@@ -43,6 +43,12 @@ public struct RemoteListError: Error, Sendable, Equatable, CustomStringConvertib
     public let message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what went wrong; ``Kind/unauthorized``, ``Kind/forbidden`` and
+    ///     ``Kind/listNotFound`` stop the source for good.
+    ///   - url: the list's URL (not the `/watch` or `/items` URL under it).
+    ///   - message: details for a person.
     public init(_ kind: Kind, url: URL, message: String) {
         self.kind = kind
         self.url = url

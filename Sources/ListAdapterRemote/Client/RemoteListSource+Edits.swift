@@ -15,6 +15,9 @@ extension RemoteListSource {
     /// the list takes no edits), the connection's kinds otherwise.
     ///
     /// Any task.
+    ///
+    /// - Parameter move: the person's move, as the adapter made it: the item, its paths before and
+    ///   after, and its new neighbours, which the server checks against the list it holds.
     public func move(_ move: ListMove<ID>) async throws(RemoteListError) {
         try await send(.move(move))
     }
@@ -30,6 +33,8 @@ extension RemoteListSource {
     /// Throws as ``move(_:)``; when a later request fails, the earlier ones stay written.
     ///
     /// Any task.
+    ///
+    /// - Parameter ids: the identifiers to delete, in list order; an empty array sends nothing.
     public func delete(_ ids: [ID]) async throws(RemoteListError) {
         var start = 0
         while start < ids.count {

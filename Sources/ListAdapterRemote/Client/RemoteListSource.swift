@@ -46,6 +46,16 @@ public final class RemoteListSource<
     /// `transport` (the platform's default when `nil`). Connects when first read.
     ///
     /// Any queue.
+    ///
+    /// - Parameters:
+    ///   - url: the list's URL (`https://host/lists/name`); the watch goes to `/watch` under it, on
+    ///     `wss` for `https` and `ws` for `http`, payload and edit requests to `/items` and
+    ///     `/edits`.
+    ///   - token: the bearer token sent as `Authorization: Bearer <token>` with every request;
+    ///     `nil`, the default, sends no `Authorization` header.
+    ///   - transport: how to reach the server; `nil`, the default, takes ``defaultTransport``.
+    ///   - configuration: reconnection delays, identifiers per payload request, message limits and
+    ///     the compression accepted; the defaults by default.
     public init(url: URL, token: String? = nil, transport: (any ListTransport)? = nil, configuration: RemoteListConfiguration = RemoteListConfiguration()) {
         self.url = url
         self.token = token
@@ -90,11 +100,20 @@ public final class RemoteListSource<
 
     /// The list as last received: waits for the first list while the first connection is
     /// being made; throws the connection's ``RemoteListError`` while it is down.
+    ///
+    /// - Returns: the list at the version last received.
+    /// - Throws: the connection's ``RemoteListError`` while it is down or failed for good;
+    ///   ``RemoteListError/Kind/serverUnavailable`` when the source was closed (``close()``) before
+    ///   a list arrived.
     public func loadEntries() async throws -> ListSnapshot<ID, Summary> {
         try await list(resettingChanges: false)
     }
 
     /// Like ``loadEntries()``, and counts changes from this list on.
+    ///
+    /// - Returns: the list at the version last received; the next ``loadChanges(since:)`` answers
+    ///   the changes after it.
+    /// - Throws: as ``loadEntries()``.
     public func loadBaseline() async throws -> ListSnapshot<ID, Summary> {
         try await list(resettingChanges: true)
     }
@@ -103,6 +122,12 @@ public final class RemoteListSource<
     /// when a whole list arrived since (after a reconnection the server could not resume).
     /// Throws the connection's ``RemoteListError`` while it is down, so that the adapter
     /// reports it (and keeps its list).
+    ///
+    /// - Parameter snapshot: the list last handed to the adapter (by ``loadBaseline()`` or applying
+    ///   the previous patch); the patch is composed from the changes received since, not by
+    ///   comparing with it.
+    /// - Returns: the changes since, as one patch (empty when nothing changed); `nil` when a whole
+    ///   list arrived since, which the adapter then loads whole.
     public func loadChanges(since snapshot: ListSnapshot<ID, Summary>) async throws -> ListSnapshotPatch<ID, Summary>? {
         try state.withLock { state in
             if let error = Self.connectionError(state.status) { throw error }
@@ -120,6 +145,14 @@ public final class RemoteListSource<
 
     /// Fetches the items of `ids` in requests of ``RemoteListConfiguration/itemsPerRequest``
     /// identifiers; those the server reports missing are left out.
+    ///
+    /// - Parameter ids: the identifiers whose items to fetch, sent in requests of at most
+    ///   ``RemoteListConfiguration/itemsPerRequest`` identifiers, one after another.
+    /// - Returns: the items the server found, by identifier, decoded from JSON; identifiers it
+    ///   reports missing have no entry.
+    /// - Throws: a ``RemoteListError``: the connection's or HTTP status's kind when a request
+    ///   fails, ``RemoteListError/Kind/malformedMessage(_:)`` for an answer that cannot be read,
+    ///   ``RemoteListError/Kind/malformedItem`` for an item that does not decode as `Item`.
     public func fetchItems(_ ids: [ID]) async throws -> [ID: Item] {
         var items: [ID: Item] = [:]
         let decoder = JSONDecoder()
@@ -154,6 +187,10 @@ public final class RemoteListSource<
     }
 
     /// Keeps `invalidation`, and connects if nothing has yet.
+    ///
+    /// - Parameter invalidation: told each time a list or a change arrives (or the server says
+    ///   the list is up to date), and when a live connection drops; kept until it is no longer
+    ///   active (its adapter is gone).
     public func attach(_ invalidation: ListInvalidation) {
         state.withLock { state in
             state.invalidations.removeAll { !$0.isActive }

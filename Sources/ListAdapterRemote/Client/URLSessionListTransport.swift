@@ -19,12 +19,23 @@ public struct URLSessionListTransport: ListTransport {
     public var maximumMessageBytes: Int
 
     /// A transport on `session` (default: `URLSession.shared`).
+    ///
+    /// - Parameters:
+    ///   - session: the session watches and payload requests go through; its configuration
+    ///     (proxies, timeouts, TLS trust) applies to both. `URLSession.shared` by default.
+    ///   - maximumMessageBytes: the largest WebSocket message accepted, in bytes; a larger one
+    ///     fails the watch as unreachable (and the source reconnects). 16 MiB by default.
     public init(session: URLSession = .shared, maximumMessageBytes: Int = 16 << 20) {
         self.session = session
         self.maximumMessageBytes = maximumMessageBytes
     }
 
     /// Receives the WebSocket's binary messages until the server closes it.
+    ///
+    /// - Parameters:
+    ///   - request: the watch URL (`ws://` or `wss://`) and the headers to send with the upgrade.
+    ///   - receive: given each binary message, in order, one at a time; throwing closes the
+    ///     connection and the error is rethrown.
     public func watch(_ request: ListTransportRequest, receive: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
         var urlRequest = URLRequest(url: request.url)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -60,6 +71,12 @@ public struct URLSessionListTransport: ListTransport {
     }
 
     /// Sends `body` with `POST`.
+    ///
+    /// - Parameters:
+    ///   - request: the URL (`http://` or `https://`) and the headers to send.
+    ///   - body: the request's body, sent as `application/octet-stream`.
+    /// - Returns: the answer's HTTP status (0 when the answer is not HTTP) and its body, whatever
+    ///   the status.
     public func post(_ request: ListTransportRequest, body: [UInt8]) async throws -> (status: Int, body: [UInt8]) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "POST"

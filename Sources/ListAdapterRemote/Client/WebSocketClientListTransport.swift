@@ -55,6 +55,17 @@ public struct WebSocketClientListTransport: ListTransport {
     /// A transport accepting messages up to `maximumMessageBytes`, giving up on an upgrade
     /// not completed within `handshakeTimeout`, pinging every `pingInterval`, connecting
     /// with `tlsConfiguration` where the URL asks for TLS.
+    ///
+    /// - Parameters:
+    ///   - maximumMessageBytes: the largest WebSocket message and the largest answer to a payload
+    ///     or edit request accepted, in bytes; a larger one fails as unreachable. 16 MiB by
+    ///     default.
+    ///   - handshakeTimeout: how long a watch waits for the WebSocket upgrade to complete (the TCP
+    ///     connection and TLS handshake included) before it fails as unreachable; 10 s by default.
+    ///   - pingInterval: how often to ping the server once upgraded; a ping not answered by the
+    ///     next closes the connection. `nil` sends no pings; 10 s by default.
+    ///   - tlsConfiguration: the TLS settings of `https` and `wss` connections (trust roots, a
+    ///     client certificate); `nil`, the default, uses the system's trusted roots.
     public init(
         maximumMessageBytes: Int = 16 << 20, handshakeTimeout: Duration = .seconds(10), pingInterval: Duration? = .seconds(10),
         tlsConfiguration: TLSConfiguration? = nil
@@ -67,6 +78,11 @@ public struct WebSocketClientListTransport: ListTransport {
     }
 
     /// Receives the WebSocket's binary messages until the server closes it.
+    ///
+    /// - Parameters:
+    ///   - request: the watch URL (`ws://` or `wss://`) and the headers to send with the upgrade.
+    ///   - receive: given each binary message, in order, one at a time; throwing closes the
+    ///     connection and the error is rethrown.
     public func watch(_ request: ListTransportRequest, receive: @escaping @Sendable ([UInt8]) async throws -> Void) async throws {
         var configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageBytes)
         if let pingInterval { configuration.autoPing = .enabled(timePeriod: pingInterval) }
@@ -104,6 +120,12 @@ public struct WebSocketClientListTransport: ListTransport {
     }
 
     /// Sends `body` with `POST`.
+    ///
+    /// - Parameters:
+    ///   - request: the URL (`http://` or `https://`) and the headers to send.
+    ///   - body: the request's body, sent as `application/octet-stream`.
+    /// - Returns: the answer's HTTP status and its body, whatever the status (at most
+    ///   ``maximumMessageBytes``).
     public func post(_ request: ListTransportRequest, body: [UInt8]) async throws -> (status: Int, body: [UInt8]) {
         try await requests.send(.POST, request, body: body)
     }

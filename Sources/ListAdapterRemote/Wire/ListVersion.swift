@@ -13,6 +13,10 @@ public struct ListVersion: Sendable, Hashable, CustomStringConvertible, Lossless
     public var sequence: UInt64
 
     /// Creates a version.
+    ///
+    /// - Parameters:
+    ///   - epoch: the server's instance of the list, random per start of a feed.
+    ///   - sequence: the number of changes within the epoch, 0 for its first list.
     public init(epoch: UInt64, sequence: UInt64) {
         self.epoch = epoch
         self.sequence = sequence
@@ -25,6 +29,9 @@ public struct ListVersion: Sendable, Hashable, CustomStringConvertible, Lossless
     public var description: String { "\(String(epoch, radix: 16))-\(sequence)" }
 
     /// Parses ``description``'s form; `nil` for anything else.
+    ///
+    /// - Parameter text: a version as ``description`` writes it, such as `1f2e-42`: the epoch in
+    ///   hexadecimal (either case), a hyphen, the sequence in decimal, each at most 20 characters.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 20 }),
@@ -68,6 +75,10 @@ public struct ListWireFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
 
     /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - code: the reason, as a code both ends know.
+    ///   - message: what the server says, for a person: never a token or a stack trace.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -17,6 +17,9 @@ public enum ListWireCompression: String, Sendable, Hashable, CaseIterable {
     /// The compression a server uses for a watch request's `compression` query value (names
     /// separated by commas, the first known one wins); `nil` (send nothing compressed) when
     /// the value is absent or names none this version knows.
+    ///
+    /// - Parameter names: a watch request's `compression` query value: compression names separated
+    ///   by commas, spaces around them ignored; `nil` when the request has none.
     public init?(accepting names: String?) {
         guard let names else { return nil }
         guard let known = names.split(separator: ",").lazy.compactMap({ ListWireCompression(rawValue: $0.trimmingSpaces()) }).first else { return nil }
@@ -41,6 +44,17 @@ extension ListWireMessages {
     ///
     /// `level` is zlib's, 1 (fastest) to 9 (smallest). The default, 1: a list of a million
     /// rows deflates to about the same size at level 6 and takes ten times as long.
+    ///
+    /// - Parameters:
+    ///   - message: one message of the protocol, not already compressed (a compressed one is
+    ///     returned as it is).
+    ///   - compression: the compression to use; ``ListWireCompression/deflate``, the only one, by
+    ///     default.
+    ///   - level: zlib's level, clamped to 1 (fastest, the default) through 9 (smallest).
+    ///   - threshold: the shortest message compressed, in bytes; ``compressionThreshold`` (2,048)
+    ///     by default.
+    /// - Returns: the compressed message (kind 7), or `message` itself when it is shorter than
+    ///   `threshold`, already compressed, or compresses by less than an eighth.
     public static func compressed(_ message: [UInt8], with compression: ListWireCompression = .deflate, level: Int = 1, threshold: Int = compressionThreshold) -> [UInt8] {
         guard message.count >= threshold, message.first != Kind.compressed.rawValue,
               let deflated = Deflate.compress(message, level: Int32(clamping: level)) else { return message }

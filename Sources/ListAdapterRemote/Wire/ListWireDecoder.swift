@@ -57,6 +57,9 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
     private var assembly: Assembly?
 
     /// A decoder with `limits`.
+    ///
+    /// - Parameter limits: the largest counts and lengths a message may claim; a message past one
+    ///   throws ``ListWireError/Kind/tooLarge``. The defaults by default.
     public init(limits: ListWireLimits = ListWireLimits()) {
         self.limits = limits
     }
@@ -66,6 +69,14 @@ public struct ListWireDecoder<ID: Hashable & Sendable & ListWireValue, Summary: 
 
     /// Reads one message; returns the event it completes, or `nil` for the start or a part
     /// of a list.
+    ///
+    /// - Parameter message: one WebSocket binary message from the server, in the order received; a
+    ///   compressed one (kind 7) is inflated first.
+    /// - Returns: the event the message completes: a whole list at its end, a change, a failure or
+    ///   an up-to-date notice; `nil` for the start or a part of a list.
+    /// - Throws: a ``ListWireError`` for a message that cannot be read, exceeds `limits` or comes
+    ///   out of order (a part of a list that was never started); the decoder then drops any list it
+    ///   was assembling.
     // Specialised for the common identifier and summary types (the source that calls it is
     // generic, and a list of a million rows goes through it).
     @_specialize(where ID == Int64, Summary == Int64)

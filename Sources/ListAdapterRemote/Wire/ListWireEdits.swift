@@ -20,6 +20,10 @@ public enum ListWireEdits<ID: Hashable & Sendable & ListWireValue> {
     static var deleteKind: UInt8 { 19 }
 
     /// The request that writes `edit`.
+    ///
+    /// - Parameter edit: the move (with its paths, section titles and new neighbours) or the delete
+    ///   (identifiers in list order) to send.
+    /// - Returns: the request's body, for `POST {list URL}/edits`.
     public static func request(_ edit: ListEdit<ID>) -> [UInt8] {
         var writer = ListWireWriter(capacity: 32 + edit.identifiers.count * 4)
         switch edit {
@@ -44,6 +48,16 @@ public enum ListWireEdits<ID: Hashable & Sendable & ListWireValue> {
     /// The edit a request names: a delete of at most `limits.requestedItems` identifiers,
     /// each once; a move whose paths fit `limits.rows` and whose item is not its own
     /// neighbour.
+    ///
+    /// - Parameters:
+    ///   - body: an edit request's body, as received.
+    ///   - limits: the most identifiers a delete may name (``ListWireLimits/requestedItems``), the
+    ///     largest path index (``ListWireLimits/rows``) and text (``ListWireLimits/textBytes``);
+    ///     the defaults by default.
+    /// - Returns: the edit the body names.
+    /// - Throws: a ``ListWireError`` for a body that is truncated, of an unknown kind, past
+    ///   `limits`, with bytes after its end, naming an identifier twice or an item as its own
+    ///   neighbour.
     public static func decodeRequest(_ body: [UInt8], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> ListEdit<ID> {
         var reader = ListWireReader(body, message: "edit request", limits: limits)
         switch try reader.readByte() {
@@ -80,6 +94,10 @@ public enum ListWireEdits<ID: Hashable & Sendable & ListWireValue> {
 
     /// The answer to a written edit: `version` (a list with the edit in it), or nothing
     /// when the server could not say.
+    ///
+    /// - Parameter version: the version of a list that has the edit in it; `nil` when the server
+    ///   could not say (its wait for a read timed out).
+    /// - Returns: the answer's body: `version`'s two varints, or no bytes for `nil`.
     public static func response(version: ListVersion?) -> [UInt8] {
         guard let version else { return [] }
         var writer = ListWireWriter(capacity: 24)
@@ -88,6 +106,10 @@ public enum ListWireEdits<ID: Hashable & Sendable & ListWireValue> {
     }
 
     /// The version an edit's answer names, if any.
+    ///
+    /// - Parameter body: the body of a successful (2xx) answer to an edit request.
+    /// - Returns: the version the answer names; `nil` for an empty body.
+    /// - Throws: a ``ListWireError`` for a body that is not one version and nothing after it.
     public static func decodeResponse(_ body: [UInt8]) throws(ListWireError) -> ListVersion? {
         guard !body.isEmpty else { return nil }
         var reader = ListWireReader(body, message: "edit response")

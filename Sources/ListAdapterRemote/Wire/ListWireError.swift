@@ -30,6 +30,12 @@ public struct ListWireError: Error, Sendable, Hashable, CustomStringConvertible 
     public let detail: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: what is wrong with the bytes.
+    ///   - message: the name of the message being read, such as `"change"` or `"payload request"`.
+    ///   - offset: the byte offset in that message where reading stopped, from 0 (its kind byte).
+    ///   - detail: what was expected or found, for a person.
     public init(_ kind: Kind, message: String, offset: Int, detail: String) {
         self.kind = kind
         self.message = message
@@ -58,6 +64,16 @@ public struct ListWireLimits: Sendable, Hashable {
     public var inflatedMessageBytes: Int
 
     /// The defaults.
+    ///
+    /// - Parameters:
+    ///   - rows: the most rows a list may announce, and the largest path index an edit may name;
+    ///     50,000,000 by default.
+    ///   - textBytes: the most bytes of one text (a section title, a `String` identifier); 65,536
+    ///     (64 KiB) by default.
+    ///   - requestedItems: the most identifiers one payload request or delete may name; 1,000 by
+    ///     default.
+    ///   - inflatedMessageBytes: the most bytes a compressed message may inflate to;
+    ///     67,108,864 (64 MiB) by default.
     public init(rows: Int = 50_000_000, textBytes: Int = 65_536, requestedItems: Int = 1_000, inflatedMessageBytes: Int = 67_108_864) {
         self.rows = rows
         self.textBytes = textBytes

@@ -30,6 +30,14 @@ public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: E
 
     /// The messages that carry `snapshot` at `version`: a start, parts of at most
     /// `rowsPerPart` rows, an end.
+    ///
+    /// - Parameters:
+    ///   - snapshot: the whole list to send.
+    ///   - version: the version the list is at; both the start and the end name it.
+    ///   - rowsPerPart: the most rows in one part message (at least 1); 16,384 by default. An empty
+    ///     section travels as a run of no rows.
+    /// - Returns: the messages in the order to send them: a start, the parts, an end; at least two,
+    ///   none compressed.
     // Specialised for the common identifier and summary types: a feed calls these from its
     // own generic code, where nothing else would specialise them (a 1M-row list took 650 ms
     // to encode unspecialised).
@@ -87,6 +95,13 @@ public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: E
     }
 
     /// The message that takes a list from version `from` to `to` by `patch`.
+    ///
+    /// - Parameters:
+    ///   - from: the version the receiver must hold for the change to apply.
+    ///   - to: the version the change brings it to, usually `from.next`.
+    ///   - patch: the change, as `ListSnapshotPatch(from:to:)` or an incremental source computes
+    ///     it.
+    /// - Returns: one change message (kind 4), not compressed.
     public static func change(from: ListVersion, to: ListVersion, patch: ListSnapshotPatch<ID, Summary>) -> [UInt8] {
         var writer = ListWireWriter(capacity: 32 + patch.touched.count * 4 + patch.rows.count * 8)
         writer.write(byte: Kind.change.rawValue)
@@ -122,6 +137,9 @@ public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: E
     }
 
     /// The message that tells a watch resuming at `version` that it is the latest.
+    ///
+    /// - Parameter version: the server's latest version, which the resuming watch holds.
+    /// - Returns: one up-to-date message (kind 6).
     public static func upToDate(_ version: ListVersion) -> [UInt8] {
         var writer = ListWireWriter(capacity: 24)
         writer.write(byte: Kind.upToDate.rawValue)
@@ -130,6 +148,10 @@ public enum ListWireMessages<ID: Hashable & Sendable & ListWireValue, Summary: E
     }
 
     /// The message that ends a watch with `failure`.
+    ///
+    /// - Parameter failure: why the server stops serving the watch: a code and a message fit to
+    ///   send.
+    /// - Returns: one failure message (kind 5), the last of a watch.
     public static func failure(_ failure: ListWireFailure) -> [UInt8] {
         var writer = ListWireWriter()
         writer.write(byte: Kind.failure.rawValue)

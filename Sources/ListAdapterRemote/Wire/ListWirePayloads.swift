@@ -13,6 +13,10 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
     static var responseKind: UInt8 { 17 }
 
     /// A request for the items of `ids`.
+    ///
+    /// - Parameter ids: the identifiers whose items to ask for, each once; a server refuses more
+    ///   than its ``ListWireLimits/requestedItems`` (1,000 by default).
+    /// - Returns: the request's body, for `POST {list URL}/items`.
     public static func request(_ ids: [ID]) -> [UInt8] {
         var writer = ListWireWriter(capacity: 8 + ids.count * 4)
         writer.write(byte: requestKind)
@@ -22,6 +26,14 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
     }
 
     /// The identifiers a request names: at most `limits.requestedItems`, each once.
+    ///
+    /// - Parameters:
+    ///   - body: a payload request's body, as received.
+    ///   - limits: the most identifiers the request may name (``ListWireLimits/requestedItems``)
+    ///     and the longest text identifier (``ListWireLimits/textBytes``); the defaults by default.
+    /// - Returns: the identifiers, in the request's order.
+    /// - Throws: a ``ListWireError`` for a body that is not a payload request, names more than
+    ///   `limits.requestedItems` identifiers or one twice, or has bytes after its end.
     public static func decodeRequest(_ body: [UInt8], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> [ID] {
         var reader = ListWireReader(body, message: "payload request", limits: limits)
         guard try reader.readByte() == requestKind else { throw ListWireError(.malformed, message: "payload request", offset: 0, detail: "not a payload request") }
@@ -32,6 +44,11 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
 
     /// A response: the encoded items found, and the identifiers that are not in the list
     /// (or have no item).
+    ///
+    /// - Parameters:
+    ///   - found: each item found, by identifier, already encoded (JSON, by default).
+    ///   - missing: the identifiers the list does not hold or that have no item.
+    /// - Returns: the response's body.
     public static func response(found: [(id: ID, item: [UInt8])], missing: [ID]) -> [UInt8] {
         var writer = ListWireWriter(capacity: 16 + found.reduce(0) { $0 + $1.item.count + 8 })
         writer.write(byte: responseKind)
@@ -48,6 +65,17 @@ public enum ListWirePayloads<ID: Hashable & Sendable & ListWireValue> {
 
     /// The items and missing identifiers of a response to a request for `requested`:
     /// refused when it answers an identifier not asked for, or one twice.
+    ///
+    /// - Parameters:
+    ///   - body: a payload response's body, as received.
+    ///   - requested: the identifiers the request asked for; the response may answer each at most
+    ///     once and no other.
+    ///   - limits: the longest text identifier accepted (``ListWireLimits/textBytes``); the
+    ///     defaults by default.
+    /// - Returns: the items found, each as its encoded bytes (slices of `body`), and the
+    ///   identifiers reported missing; an identifier asked for but in neither is absent from both.
+    /// - Throws: a ``ListWireError`` for a body that is not a payload response, answers an
+    ///   identifier not asked for or one twice, or has bytes after its end.
     public static func decodeResponse(_ body: [UInt8], requested: [ID], limits: ListWireLimits = ListWireLimits()) throws(ListWireError) -> (found: [(id: ID, item: ArraySlice<UInt8>)], missing: [ID]) {
         var reader = ListWireReader(body, message: "payload response", limits: limits)
         guard try reader.readByte() == responseKind else { throw ListWireError(.malformed, message: "payload response", offset: 0, detail: "not a payload response") }

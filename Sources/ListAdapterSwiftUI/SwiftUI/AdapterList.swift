@@ -91,6 +91,11 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
     /// back (or to where the source has it) and ``onEditFailure(perform:)`` is told. Call it
     /// on the `AdapterList` itself, before other modifiers. Main actor; `write` runs off the
     /// main queue, one edit at a time in the order they were made.
+    ///
+    /// - Parameter write: writes a person's move (the item and its new neighbours) to the store the
+    ///   adapter's source reads, usually the source's own `move(_:)`; throwing puts the row back.
+    ///   Runs off the main queue, one edit at a time.
+    /// - Returns: the list, with moves enabled; it replaces a `write` given before.
     public func onMoveItems(perform write: @escaping @Sendable (ListMove<ID>) async throws -> Void) -> AdapterList {
         var list = self
         list.editActions.move = write
@@ -104,6 +109,11 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
     /// The rows go at once and stay gone while `write` runs; if it throws or the source
     /// keeps a row, the rows come back and ``onEditFailure(perform:)`` is told. Call it on
     /// the `AdapterList` itself. Main actor; `write` runs off the main queue.
+    ///
+    /// - Parameter write: writes a delete of the identifiers, in list order, to the store the
+    ///   adapter's source reads, usually the source's own `delete(_:)`; throwing brings the rows
+    ///   back. Runs off the main queue, one edit at a time.
+    /// - Returns: the list, with deletes enabled; it replaces a `write` given before.
     public func onDeleteItems(perform write: @escaping @Sendable ([ID]) async throws -> Void) -> AdapterList {
         var list = self
         list.editActions.delete = write
@@ -114,6 +124,12 @@ public struct AdapterList<ID: Hashable & Sendable, Summary: Equatable & Sendable
     /// write threw, or the source's list put the row elsewhere or kept it. The list already
     /// shows the rows as the source has them. Without it, failures are logged through the
     /// adapter's logger. Call it on the `AdapterList` itself.
+    ///
+    /// - Parameter handle: given the error of each move or delete that did not stay (its write
+    ///   threw, or the source put the row elsewhere or kept it); called on the main actor, after
+    ///   the rows show what the source has.
+    /// - Returns: the list, reporting edit failures to `handle` rather than to the adapter's
+    ///   logger.
     public func onEditFailure(perform handle: @escaping (ListEditError<ID>) -> Void) -> AdapterList {
         var list = self
         list.editActions.failure = handle
