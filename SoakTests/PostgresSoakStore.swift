@@ -38,7 +38,7 @@ final class PostgresSoakStore: SoakExternalStore {
         let name: String
         let source: Source
         let query: PostgresListQuery
-        let access: PostgresAccess
+        let access: ListSourceAccess
         let options: Source.Options
         /// The filter with its arguments written in.
         let filter: String?
@@ -134,7 +134,7 @@ final class PostgresSoakStore: SoakExternalStore {
         var notMultiplesOf3 = PostgresBindings()
         notMultiplesOf3.append(Int64(0))
         let bySection = query(order: "section, rank")
-        func listing(_ name: String, _ query: PostgresListQuery, _ access: PostgresAccess, _ options: Source.Options, filter: String? = nil) async throws -> Listing {
+        func listing(_ name: String, _ query: PostgresListQuery, _ access: ListSourceAccess, _ options: Source.Options, filter: String? = nil) async throws -> Listing {
             let source = try await Source(server: server, query: query, access: access, options: options)
             return Listing(name: name, source: source, query: query, access: access, options: options, filter: filter)
         }
@@ -145,7 +145,7 @@ final class PostgresSoakStore: SoakExternalStore {
         listings.append(try await listing("followed, notified", bySection, .followed, options(notify: true)))
         if edits {
             var ordering = options()
-            ordering.ordering = PostgresOrdering(position: "position", section: "section")
+            ordering.ordering = ListOrdering(position: "position", section: "section")
             let inOrder = try await listing("owned, in the person's order", query(order: "section, position"), .owned, ordering)
             listings.append(inOrder)
             ordered = inOrder.source

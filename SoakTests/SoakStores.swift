@@ -50,7 +50,7 @@ final class SoakStores: @unchecked Sendable {
             options: options
         )
         var ordered = SQLite.Options()
-        ordered.ordering = SQLiteOrdering(position: "position", section: "section")
+        ordered.ordering = ListOrdering(position: "position", section: "section")
         sqliteOrdered = SQLite(
             database: pool,
             query: SQLiteListQuery(table: "item", identifier: "id", section: "section", summary: "version", order: "section, position, id"),

@@ -15,7 +15,7 @@ extension DemoDatabase {
     static let folderQuery = SQLiteListQuery(table: "message", identifier: "id", section: "folder", summary: "version", order: "folder, position")
 
     /// Where that order lives, for ``SQLiteListSource/move(_:)``.
-    static let folderOrdering = SQLiteOrdering(position: "position", section: "folder")
+    static let folderOrdering = ListOrdering(position: "position", section: "folder")
 
     /// Adds the folder and position columns, each message's folder (about half in
     /// Inbox), positions in date order, newest first, and the index the folder list reads;

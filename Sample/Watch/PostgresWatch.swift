@@ -43,7 +43,7 @@ struct PostgresWatch {
             summary: options.summary.map { "(\($0))::text" },
             order: options.order ?? options.section ?? "", filter: options.filter
         )
-        let access: PostgresAccess = changeLog ? .owned : .followed
+        let access: ListSourceAccess = changeLog ? .owned : .followed
         switch idType {
         case .bigint: open(Int64.self, server, query, access, label, printer, patience)
         case .text: open(String.self, server, query, access, label, printer, patience)
@@ -52,7 +52,7 @@ struct PostgresWatch {
     }
 
     private func open<ID>(
-        _: ID.Type, _ server: PostgresServer, _ query: PostgresListQuery, _ access: PostgresAccess,
+        _: ID.Type, _ server: PostgresServer, _ query: PostgresListQuery, _ access: ListSourceAccess,
         _ label: String, _ printer: WatchPrinter, _ patience: Duration
     ) where ID: Hashable & Sendable & JSONIdentifier & PostgresDecodable & PostgresArrayEncodable & PostgresArrayDecodable {
         var options = PostgresListSource<ID, String?, IgnoredPostgresRow>.Options()

@@ -70,7 +70,8 @@ final class ChangeWatch: Sendable {
     private static func run(
         _ plan: Plan, _ invalidation: ListInvalidation, _ readiness: WatchReadiness, _ generation: Int, _ onReconnect: @Sendable () -> Void
     ) async {
-        var backoff = plan.initialBackoff
+        let backoff = Backoff(initial: plan.initialBackoff, maximum: plan.maximumBackoff)
+        var failures = 0
         var failed = false
         while !Task.isCancelled {
             let slot = ConnectionSlot(server: plan.server, settings: plan.settings, logger: plan.logger, name: "watch")
@@ -81,7 +82,7 @@ final class ChangeWatch: Sendable {
                     failed = false
                     onReconnect()
                 }
-                backoff = plan.initialBackoff
+                failures = 0
                 let watching: @Sendable () -> Void = {
                     let missed = readiness.watching(generation: generation)
                     if reconnected || missed { invalidation.invalidate() }
@@ -101,8 +102,8 @@ final class ChangeWatch: Sendable {
             }
             await slot.close()
             if Task.isCancelled { break }
-            try? await Task.sleep(for: backoff)
-            backoff = min(backoff * 2, plan.maximumBackoff)
+            failures += 1
+            try? await Task.sleep(for: backoff.delay(afterFailures: failures))
         }
     }
 

@@ -19,14 +19,12 @@ final class LoadRetry: Sendable {
     }
 
     private let invalidation: ListInvalidation
-    private let initial: Duration
-    private let maximum: Duration
+    private let backoff: Backoff
     private let state = Guarded(State())
 
     init(invalidation: ListInvalidation, initial: Duration, maximum: Duration) {
         self.invalidation = invalidation
-        self.initial = initial
-        self.maximum = max(initial, maximum)
+        self.backoff = Backoff(initial: initial, maximum: max(initial, maximum))
     }
 
     /// A load failed: invalidate after the next wait (replacing a wait already running).
@@ -34,12 +32,11 @@ final class LoadRetry: Sendable {
         let invalidation = invalidation
         state.withLock { state in
             guard !state.stopped else { return }
-            var wait = initial
-            for _ in 0 ..< min(state.failures, 32) where wait < maximum { wait = wait * 2 }
             state.failures += 1
+            let wait = backoff.delay(afterFailures: state.failures)
             state.waiting?.cancel()
             state.waiting = Task {
-                try? await Task.sleep(for: min(wait, maximum))
+                try? await Task.sleep(for: wait)
                 if !Task.isCancelled { invalidation.invalidate() }
             }
         }

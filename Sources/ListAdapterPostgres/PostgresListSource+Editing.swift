@@ -110,7 +110,7 @@ extension PostgresListSource {
     }
 
     /// The move's reads and writes, inside its transaction on `connection`.
-    private func write(_ move: ListMove<ID>, ordering: PostgresOrdering, on connection: PostgresConnection) async throws -> OrderKeyPlan {
+    private func write(_ move: ListMove<ID>, ordering: ListOrdering, on connection: PostgresConnection) async throws -> OrderKeyPlan {
         let query = self.query, table = self.table
         let qualified = query.qualifiedTable!
         let position = "listadapter_rows.\(ordering.position.quotedIdentifier)"

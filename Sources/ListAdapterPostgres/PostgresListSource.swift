@@ -4,28 +4,6 @@ public import ListAdapter
 public import Logging
 public import PostgresNIO
 
-/// How a ``PostgresListSource`` holds the table it lists.
-///
-/// Thread safety: a value type; use it on any queue.
-public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
-    /// Read-only: every session is `default_transaction_read_only`; the source never writes
-    /// and never creates anything on the server. Changes are noticed by a cheap periodic
-    /// check of the table's statistics (and a `LISTEN` on a channel the database's owner
-    /// notifies, if given) and loaded by rescans.
-    case followed
-    /// The app's own table: the source installs a change log (a table and two triggers)
-    /// and patches every writer's commits in time proportional to the change.
-    case owned
-
-    /// `followed (read-only)` or `owned`. Any thread.
-    public var description: String {
-        switch self {
-        case .followed: "followed (read-only)"
-        case .owned: "owned"
-        }
-    }
-}
-
 /// A `ListDataSource` (ListAdapter's) over a table (or select) in a PostgreSQL server, on
 /// postgres-nio. Requires the package trait `PostgreSQL`.
 ///
@@ -43,7 +21,7 @@ public enum PostgresAccess: Sendable, Hashable, CustomStringConvertible {
 ///   only when its bytes differ from the previous row's.
 /// - Payloads: rows of your ``PostgresRowDecodable`` type, fetched by identifier in
 ///   batches (`= ANY($1)`), pipelined on a connection of their own.
-/// - Changes: see ``PostgresAccess``. An owned source patches each commit from its change
+/// - Changes: see ``ListAdapter/ListSourceAccess``. An owned source patches each commit from its change
 ///   log (`listadapter_log_<table>`): the touched rows are read and placed by a search in which
 ///   the server compares them with untouched rows (collations, NULLs and `DESC` are
 ///   PostgreSQL's own); a gap, a truncate or too many rows make it rescan.
@@ -94,7 +72,20 @@ public final class PostgresListSource<
         public var applicationName = "ListAdapter"
         /// The columns ``PostgresListSource/move(_:)`` writes a person's moves to; `nil`:
         /// the source writes no moves. Checked when the source opens.
-        public var ordering: PostgresOrdering?
+        ///
+        /// ```swift
+        /// var options = PostgresListSource<Int64, Int64, Ticket>.Options()
+        /// options.ordering = ListOrdering(position: "position", section: "queue")
+        /// // with PostgresListQuery(table: "ticket", section: "queue", order: "queue, position")
+        /// ```
+        ///
+        /// The schema: keys must compare bytewise, so declare the position column
+        /// `text COLLATE "C"` (a database whose default collation is `C` will do), with an
+        /// index on `(section, position)`; the section column is `text`. The source checks,
+        /// when it opens, that the columns exist, that the position is text compared bytewise,
+        /// that the query's `section` is the section column and that its `order` sorts by the
+        /// position.
+        public var ordering: ListOrdering?
         /// Where postgres-nio logs (nothing by default).
         public var logger = Logger(label: "ListAdapterPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -106,8 +97,20 @@ public final class PostgresListSource<
     public let server: PostgresServer
     /// What the source lists.
     public let query: PostgresListQuery
-    /// Whether the source only reads or also installs its change log.
-    public let access: PostgresAccess
+    /// Whether the source only reads or also writes.
+    ///
+    /// - ``ListAdapter/ListSourceAccess/followed``: every session is
+    ///   `default_transaction_read_only`; the source never writes and never creates anything
+    ///   on the server. Changes are noticed by a cheap periodic check of the table's
+    ///   statistics (and a `LISTEN` on a channel the database's owner notifies, if given) and
+    ///   loaded by rescans.
+    /// - ``ListAdapter/ListSourceAccess/owned``: the app's own table. The source installs a
+    ///   change log (a table and two triggers, with ``Options/changeLog``), patches every
+    ///   writer's commits in time proportional to the change, and writes a person's moves
+    ///   and deletes.
+    ///
+    /// Any queue.
+    public let access: ListSourceAccess
     /// The source's options.
     public let options: Options
 
@@ -162,15 +165,15 @@ public final class PostgresListSource<
     ///   - server: where to connect; the source opens its own connections (fetch, track, write)
     ///     there.
     ///   - query: what to list; checked by running it with `LIMIT 0`.
-    ///   - access: ``PostgresAccess/followed``, the default, makes every transaction read-only and
-    ///     installs nothing; ``PostgresAccess/owned`` allows writes and, with
+    ///   - access: ``ListAdapter/ListSourceAccess/followed``, the default, makes every transaction read-only and
+    ///     installs nothing; ``ListAdapter/ListSourceAccess/owned`` allows writes and, with
     ///     ``Options/changeLog``, installs the change log.
     ///   - options: timeouts, change watching, the change log and ordering; the defaults by
     ///     default.
     /// - Throws: ``PostgresSourceError``: `connection`, `authentication`,
     ///   `missingDatabase`, `missingTable`, `missingColumn`, `permissionDenied` (for an
     ///   owned source, also when the role may not create the change log), `invalidQuery`...
-    public init(server: PostgresServer, query: PostgresListQuery, access: PostgresAccess = .followed, options: Options = Options()) async throws(PostgresSourceError) {
+    public init(server: PostgresServer, query: PostgresListQuery, access: ListSourceAccess = .followed, options: Options = Options()) async throws(PostgresSourceError) {
         self.server = server
         self.query = query
         self.access = access
@@ -288,7 +291,7 @@ public final class PostgresListSource<
 
     // MARK: Changes
 
-    /// Starts watching for changes (see ``PostgresAccess``). Called by the adapter on its
+    /// Starts watching for changes (see ``ListAdapter/ListSourceAccess``). Called by the adapter on its
     /// own queue; returns at once.
     ///
     /// - Parameter invalidation: told each time the server reports (or a poll finds) a change to

@@ -22,7 +22,7 @@ extension SQLiteListSource {
     /// `next == nil` last; else the row goes right after `previous`, or just before `next`
     /// when `previous` is no longer in that section, or else last. The move writes one
     /// row, unless the key would be longer than the policy's limit: then it also rewrites a
-    /// window of neighbours with short keys, never more than ``SQLiteOrdering/policy``'s
+    /// window of neighbours with short keys, never more than ``ListAdapter/ListOrdering/policy``'s
     /// `maximumRowsWritten` rows (see `OrderKeyRebalancePolicy`).
     ///
     /// Runs on the database's writer queue; call it from any task. The adapter sees the
@@ -77,7 +77,7 @@ extension SQLiteListSource {
             throw SQLiteSourceError(.invalidQuery, path: path, message: "rows are deleted from a table: the query lists a SELECT; list the table itself")
         }
         if ids.isEmpty { return 0 }
-        let statements = OrderingStatements(table: table, query: query, ordering: SQLiteOrdering(position: query.identifier))
+        let statements = OrderingStatements(table: table, query: query, ordering: ListOrdering(position: query.identifier))
         let query = self.query
         do {
             return try await database.writeWithoutTransaction { db in
@@ -102,7 +102,7 @@ extension SQLiteListSource {
     }
 
     /// The ordering, for a source that may write.
-    func writableOrdering() throws(SQLiteSourceError) -> SQLiteOrdering {
+    func writableOrdering() throws(SQLiteSourceError) -> ListOrdering {
         guard access == .owned else {
             throw SQLiteSourceError(.readOnly, path: path, message: "\(path) is followed read-only; open it with access: .owned to write moves")
         }
@@ -118,7 +118,7 @@ extension SQLiteListSource {
     }
 
     /// The move's reads and writes, inside the writer's transaction; the keys written.
-    private func write(_ move: ListMove<ID>, ordering: SQLiteOrdering, _ db: Database) throws -> OrderKeyPlan {
+    private func write(_ move: ListMove<ID>, ordering: ListOrdering, _ db: Database) throws -> OrderKeyPlan {
         let statements = try checkOrdering(db, ordering)
         let table = statements.table
         let section: DatabaseValue = move.destinationSection?.databaseValue ?? .null

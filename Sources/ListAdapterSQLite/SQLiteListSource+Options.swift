@@ -1,3 +1,5 @@
+public import ListAdapter
+
 extension SQLiteListSource {
     /// Tuning.
     ///
@@ -22,7 +24,21 @@ extension SQLiteListSource {
         public var changeLog = false
         /// The columns ``SQLiteListSource/move(_:)`` writes a person's moves to; `nil`: the
         /// source writes no moves.
-        public var ordering: SQLiteOrdering?
+        ///
+        /// ```swift
+        /// var options = SQLiteListSource<Int64, Int64, Note>.Options()
+        /// options.ordering = ListOrdering(position: "position", section: "folder")
+        /// // with SQLiteListQuery(table: "note", section: "folder", order: "folder, position")
+        /// ```
+        ///
+        /// The schema: the position column holds keys compared bytewise (declare it `TEXT`,
+        /// with the default `BINARY` collation), and an index on `(section, position)` (or the
+        /// query's covering index, ``SQLiteListSource/createCoveringIndex()``, for an order of
+        /// `"section, position"`) makes a move's neighbour lookups a few index steps. The
+        /// query's `section` must be the section column, and its `order` must sort by the
+        /// position column within sections; ``SQLiteListSource/validate()`` checks both, and
+        /// that the columns exist.
+        public var ordering: ListOrdering?
 
         /// The defaults.
         public init() {}

@@ -137,8 +137,8 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
             } catch {
                 failures += 1
                 fail(error)
-                let delay = min(configuration.maximumRetryDelay, configuration.retryDelay * (1 << min(failures - 1, 20)))
-                try? await Task.sleep(for: delay)
+                let backoff = Backoff(initial: configuration.retryDelay, maximum: configuration.maximumRetryDelay)
+                try? await Task.sleep(for: backoff.delay(afterFailures: failures))
                 if Task.isCancelled { break }
                 signal.yield()
             }

@@ -14,7 +14,7 @@ struct PostgresChangeTests {
 
     /// A source of `access` on `fixture`, an adapter over it and a probe of the adapter,
     /// once the probe shows the server's list.
-    func showing(_ fixture: PostgresFixture, access: PostgresAccess) async throws -> (PostgresFixture.Source, ListViewAdapter<Int64, Int64, Ticket>, Probe) {
+    func showing(_ fixture: PostgresFixture, access: ListSourceAccess) async throws -> (PostgresFixture.Source, ListViewAdapter<Int64, Int64, Ticket>, Probe) {
         let source = try await fixture.source(access: access)
         let adapter = ListViewAdapter(source: source)
         let probe = Probe(adapter)

@@ -22,7 +22,7 @@ struct PostgresEditingTests {
 
     static func source(_ fixture: PostgresFixture, position: String = "position") async throws -> PostgresFixture.Source {
         var options = PostgresFixture.fastOptions
-        options.ordering = PostgresOrdering(position: position, section: "queue")
+        options.ordering = ListOrdering(position: position, section: "queue")
         let query = PostgresListQuery(table: fixture.table, identifier: "id", section: "queue", summary: "version", order: "queue, position")
         return try await PostgresFixture.Source(server: fixture.server, query: query, access: .owned, options: options)
     }

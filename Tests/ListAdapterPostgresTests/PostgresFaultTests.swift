@@ -13,7 +13,7 @@ struct PostgresFaultTests {
     typealias Source = PostgresFixture.Source
     typealias Probe = ListViewAdapterProbe<Int64, Int64, Ticket>
 
-    func opening(_ server: PostgresServer, _ query: PostgresListQuery, access: PostgresAccess = .followed, options: Source.Options = PostgresFixture.fastOptions) async -> PostgresSourceError? {
+    func opening(_ server: PostgresServer, _ query: PostgresListQuery, access: ListSourceAccess = .followed, options: Source.Options = PostgresFixture.fastOptions) async -> PostgresSourceError? {
         do {
             let source = try await Source(server: server, query: query, access: access, options: options)
             await source.close()

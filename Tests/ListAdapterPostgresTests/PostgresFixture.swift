@@ -53,7 +53,7 @@ struct PostgresFixture {
         PostgresListQuery(table: table, identifier: "id", section: "queue", summary: "version", order: "queue, id")
     }
 
-    func source(access: PostgresAccess = .owned, options: Source.Options = Self.fastOptions) async throws -> Source {
+    func source(access: ListSourceAccess = .owned, options: Source.Options = Self.fastOptions) async throws -> Source {
         try await Source(server: server, query: query, access: access, options: options)
     }
 

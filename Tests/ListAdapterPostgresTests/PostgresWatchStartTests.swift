@@ -43,8 +43,8 @@ struct PostgresWatchStartTests {
         }
     }
 
-    @Test(arguments: [PostgresAccess.owned, .followed])
-    func aCommitBetweenTheLoadAndTheWatchIsSeen(access: PostgresAccess) async throws {
+    @Test(arguments: [ListSourceAccess.owned, .followed])
+    func aCommitBetweenTheLoadAndTheWatchIsSeen(access: ListSourceAccess) async throws {
         let fixture = try await PostgresFixture(rows: 20)
         defer { fixture.remove() }
         let source = try await fixture.source(access: access)

@@ -62,13 +62,13 @@ struct FaultFixture: Sendable {
     }
 
     /// Opens the file as a user would: `SQLiteListSource(path:query:access:options:)`.
-    func open(_ access: SQLiteAccess) throws(SQLiteSourceError) -> Source {
+    func open(_ access: ListSourceAccess) throws(SQLiteSourceError) -> Source {
         try Source(path: path, query: Self.query, access: access, options: Self.options)
     }
 
     /// Opens the file like `open(_:)` (read-only for a follower, a WAL pool for an owner,
     /// the same busy timeout), on connections that also know the hook's function.
-    func openHooked(_ access: SQLiteAccess, hook: FaultHook) throws -> Source {
+    func openHooked(_ access: ListSourceAccess, hook: FaultHook) throws -> Source {
         var configuration = Configuration()
         let timeout = Self.options.busyTimeout.inSeconds
         configuration.busyMode = .timeout(timeout)

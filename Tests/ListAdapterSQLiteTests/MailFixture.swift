@@ -42,7 +42,7 @@ struct MailFixture {
 
     /// A source on the fixture's file; owned by default, since most tests write through it.
     func source(
-        access: SQLiteAccess = .owned, options: SQLiteListSource<Int64, Int64, Message>.Options = .init()
+        access: ListSourceAccess = .owned, options: SQLiteListSource<Int64, Int64, Message>.Options = .init()
     ) throws -> SQLiteListSource<Int64, Int64, Message> {
         try SQLiteListSource(path: path, query: Self.query, access: access, options: options)
     }

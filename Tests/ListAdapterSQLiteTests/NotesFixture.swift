@@ -43,7 +43,7 @@ struct NotesFixture {
     /// An owned source with the ordering declared.
     func source(policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) throws -> SQLiteListSource<Int64, Int64, Note> {
         var options = SQLiteListSource<Int64, Int64, Note>.Options()
-        options.ordering = SQLiteOrdering(position: "position", section: "folder", policy: policy)
+        options.ordering = ListOrdering(position: "position", section: "folder", policy: policy)
         return try SQLiteListSource(path: path, query: Self.query, access: .owned, options: options)
     }
 

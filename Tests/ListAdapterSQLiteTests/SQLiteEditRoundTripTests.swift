@@ -17,7 +17,7 @@ struct SQLiteEditRoundTripTests {
         -> (NotesFixture, SQLiteListSource<Int64, Int64, Note>, ListViewAdapter<Int64, Int64, Note>, Probe) {
         let fixture = try NotesFixture(rows: rows, folders: 4)
         var options = SQLiteListSource<Int64, Int64, Note>.Options()
-        options.ordering = SQLiteOrdering(position: "position", section: "folder")
+        options.ordering = ListOrdering(position: "position", section: "folder")
         options.changeLog = changeLog
         let source = try SQLiteListSource<Int64, Int64, Note>(path: fixture.path, query: NotesFixture.query, access: .owned, options: options)
         try await source.assignPositions(orderedBy: "folder, id")

@@ -161,14 +161,14 @@ struct SQLiteEditingTests {
         let fixture = try NotesFixture(rows: 10)
         defer { fixture.remove() }
         var options = SQLiteListSource<Int64, Int64, Note>.Options()
-        options.ordering = SQLiteOrdering(position: "rank", section: "folder")
+        options.ordering = ListOrdering(position: "rank", section: "folder")
         #expect {
             _ = try SQLiteListSource<Int64, Int64, Note>(path: fixture.path, query: NotesFixture.query, access: .owned, options: options)
         } throws: { error in
             guard let error = error as? SQLiteSourceError else { return false }
             return error.kind == .missingColumn && error.message.contains("\"rank\"") && error.message.contains("\"note\"")
         }
-        options.ordering = SQLiteOrdering(position: "position")   // sections, but no section column
+        options.ordering = ListOrdering(position: "position")   // sections, but no section column
         #expect(throws: SQLiteSourceError.self) {
             try SQLiteListSource<Int64, Int64, Note>(path: fixture.path, query: NotesFixture.query, access: .owned, options: options)
         }

@@ -1,3 +1,4 @@
+import ListAdapter
 import ListAdapterSQLite
 import Testing
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ enum FaultOutcome: Sendable, Equatable {
 /// One cell: a fault, an opening, a moment.
 struct FaultCell: Sendable, CustomTestStringConvertible {
     let fault: Fault
-    let access: SQLiteAccess
+    let access: ListSourceAccess
     let moment: FaultMoment
 
     var outcome: FaultOutcome { FaultTable.outcome(of: fault, access, moment) }
@@ -58,7 +59,7 @@ struct FaultCell: Sendable, CustomTestStringConvertible {
 /// `FaultFixture.contents()`).
 enum FaultTable {
     static let cells: [FaultCell] = Fault.allCases.flatMap { fault in
-        [SQLiteAccess.followed, .owned].flatMap { access in
+        [ListSourceAccess.followed, .owned].flatMap { access in
             FaultMoment.allCases.map { FaultCell(fault: fault, access: access, moment: $0) }
         }
     }
@@ -74,7 +75,7 @@ enum FaultTable {
     /// Tests run as root here, and root ignores file modes.
     static let isRoot = getuid() == 0
 
-    static func outcome(of fault: Fault, _ access: SQLiteAccess, _ moment: FaultMoment) -> FaultOutcome {
+    static func outcome(of fault: Fault, _ access: ListSourceAccess, _ moment: FaultMoment) -> FaultOutcome {
         let followed = access == .followed
         // A follower never writes; an owner's write succeeds on a healthy database.
         let write: SQLiteSourceError.Kind? = followed ? .readOnly : nil

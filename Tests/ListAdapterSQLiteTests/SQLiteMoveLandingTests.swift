@@ -19,7 +19,7 @@ struct SQLiteMoveLandingTests {
     static func start(busyTimeout: Duration? = nil) async throws -> (NotesFixture, Source, ListViewAdapter<Int64, Int64, Note>, Probe, SQLWriterProcess) {
         let fixture = try NotesFixture(rows: 40, folders: 4)
         var options = Source.Options()
-        options.ordering = SQLiteOrdering(position: "position", section: "folder")
+        options.ordering = ListOrdering(position: "position", section: "folder")
         if let busyTimeout { options.busyTimeout = busyTimeout }
         let source = try Source(path: fixture.path, query: NotesFixture.query, access: .owned, options: options)
         try await source.assignPositions(orderedBy: "folder, id")

@@ -27,7 +27,7 @@ enum EditScenarios {
 
     static func options(changeLog: Bool) -> Source.Options {
         var options = Source.Options()
-        options.ordering = SQLiteOrdering(position: "position", section: "day")
+        options.ordering = ListOrdering(position: "position", section: "day")
         options.changeLog = changeLog
         return options
     }

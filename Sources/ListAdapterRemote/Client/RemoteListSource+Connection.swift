@@ -82,8 +82,9 @@ extension RemoteListSource {
     private func endAttempt(_ failure: RemoteListError, failures: inout Int) -> Duration? {
         failures = state.withLock { $0.receivedOnThisConnection } ? 0 : failures + 1
         if report(failure) { return nil }
-        let base = configuration.reconnectDelay * (1 << min(max(failures - 1, 0), 20))
-        return min(configuration.maximumReconnectDelay, base) * Double.random(in: 0.5 ... 1.0)
+        // Jittered, so that the apps a server dropped together do not come back together.
+        let backoff = Backoff(initial: configuration.reconnectDelay, maximum: configuration.maximumReconnectDelay, jitter: 0.5 ... 1.0)
+        return backoff.delay(afterFailures: failures)
     }
 
     /// Reads one message into the replica; tells the adapters when the list changed.

@@ -20,7 +20,7 @@ struct Note: FetchableRecord, Decodable, Sendable {
             """)
     }
     var options = SQLiteListSource<Int64, NoSummary, Note>.Options()
-    options.ordering = SQLiteOrdering(position: "position", section: "folder")
+    options.ordering = ListOrdering(position: "position", section: "folder")
     let notes = SQLiteListSource<Int64, NoSummary, Note>(
         database: pool,
         query: SQLiteListQuery(table: "note", identifier: "id", section: "folder", order: "folder, position"),

@@ -1,46 +1,5 @@
-public import ListAdapter
+import ListAdapter
 import GRDB
-
-/// The columns a ``SQLiteListSource`` writes a person's moves to: a position column of
-/// `OrderKey` keys (TEXT) and, for lists with sections, the section column.
-///
-/// ```swift
-/// var options = SQLiteListSource<Int64, Int64, Note>.Options()
-/// options.ordering = SQLiteOrdering(position: "position", section: "folder")
-/// // with SQLiteListQuery(table: "note", section: "folder", order: "folder, position")
-/// ```
-///
-/// The schema: the position column holds keys compared bytewise (declare it `TEXT`, with
-/// the default `BINARY` collation), and an index on `(section, position)` (or the query's
-/// covering index, ``SQLiteListSource/createCoveringIndex()``, for an order of
-/// `"section, position"`) makes a move's neighbour lookups a few index steps. The query's
-/// `section` must be the section column, and its `order` must sort by the position column
-/// within sections; ``SQLiteListSource/validate()`` checks both, and that the columns exist.
-///
-/// Thread safety: a value type; use it on any queue.
-public struct SQLiteOrdering: Sendable, Hashable {
-    /// The position column: TEXT, holding `OrderKey` keys.
-    public var position: String
-    /// The section column, written with the destination section's title on a move across
-    /// sections; `nil` when the query has no sections.
-    public var section: String?
-    /// When a move rewrites neighbours to keep keys short.
-    public var policy: OrderKeyRebalancePolicy
-
-    /// Declares the position column and, for lists with sections, the section column.
-    ///
-    /// - Parameters:
-    ///   - position: the position column's name: TEXT, holding `OrderKey` keys.
-    ///   - section: the section column's name, written with the destination section's title on a
-    ///     move across sections; `nil`, the default, when the query has no sections.
-    ///   - policy: when a move rewrites neighbours to keep keys short, and at most how many; the
-    ///     default policy by default.
-    public init(position: String, section: String? = nil, policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) {
-        self.position = position
-        self.section = section
-        self.policy = policy
-    }
-}
 
 /// The statements a source's writes use, built once from its query and ordering.
 struct OrderingStatements {
@@ -56,7 +15,7 @@ struct OrderingStatements {
     static let keyArgument = "listadapter_key"
     static let movedArgument = "listadapter_moved"
 
-    init(table: String, query: SQLiteListQuery, ordering: SQLiteOrdering) {
+    init(table: String, query: SQLiteListQuery, ordering: ListOrdering) {
         self.table = table.sqlQuotedIdentifier
         identifier = query.identifier
         position = ordering.position.sqlQuotedIdentifier
@@ -122,7 +81,7 @@ extension SQLiteListSource {
     /// Checks the ordering's columns against the table, on the connection `db`: the
     /// origin is a table, the position column exists with TEXT affinity, the section
     /// column exists and is the query's section, the order sorts by the position.
-    func checkOrdering(_ db: Database, _ ordering: SQLiteOrdering) throws(SQLiteSourceError) -> OrderingStatements {
+    func checkOrdering(_ db: Database, _ ordering: ListOrdering) throws(SQLiteSourceError) -> OrderingStatements {
         guard let table = query.tableName else {
             throw SQLiteSourceError(.invalidQuery, path: path, message: "moves are written to a table: the query lists a SELECT; list the table itself")
         }

@@ -2,45 +2,15 @@
 public import ListAdapter
 import PostgresNIO
 
-/// The columns a ``PostgresListSource`` writes a person's moves to: a position column of
-/// `OrderKey` keys and, for lists with sections, the section column.
-///
-/// ```swift
-/// var options = PostgresListSource<Int64, Int64, Ticket>.Options()
-/// options.ordering = PostgresOrdering(position: "position", section: "queue")
-/// // with PostgresListQuery(table: "ticket", section: "queue", order: "queue, position")
-/// ```
-///
-/// The schema: keys must compare bytewise, so declare the position column
-/// `text COLLATE "C"` (a database whose default collation is `C` will do), with an index
-/// on `(section, position)`; the section column is `text`. The source checks, when it
-/// opens, that the columns exist, that the position is text compared bytewise, that the
-/// query's `section` is the section column and that its `order` sorts by the position.
-///
-/// Thread safety: a value type; use it on any queue.
-public struct PostgresOrdering: Sendable, Hashable {
-    /// The position column: `text COLLATE "C"`, holding `OrderKey` keys.
-    public var position: String
-    /// The section column (`text`), written with the destination section's title on a move
-    /// across sections; `nil` when the query has no sections.
-    public var section: String?
-    /// When a move rewrites neighbours to keep keys short.
-    public var policy: OrderKeyRebalancePolicy
+/// The former name of ``ListAdapter/ListSourceAccess``, the access mode both database
+/// sources take (``PostgresListSource/access`` says what each mode means for a table).
+@available(*, deprecated, renamed: "ListSourceAccess")
+public typealias PostgresAccess = ListSourceAccess
 
-    /// Declares the position column and, for lists with sections, the section column.
-    ///
-    /// - Parameters:
-    ///   - position: the position column's name: `text COLLATE "C"`, holding `OrderKey` keys.
-    ///   - section: the section column's name (`text`), written with the destination section's
-    ///     title on a move across sections; `nil`, the default, when the query has no sections.
-    ///   - policy: when a move rewrites neighbours to keep keys short, and at most how many; the
-    ///     default policy by default.
-    public init(position: String, section: String? = nil, policy: OrderKeyRebalancePolicy = OrderKeyRebalancePolicy()) {
-        self.position = position
-        self.section = section
-        self.policy = policy
-    }
-}
+/// The former name of ``ListAdapter/ListOrdering``, the ordering both database sources take
+/// (``PostgresListSource/Options/ordering`` says what it needs of a PostgreSQL schema).
+@available(*, deprecated, renamed: "ListOrdering")
+public typealias PostgresOrdering = ListOrdering
 
 /// Placeholders `$n` numbered after the filter's own, with their bindings.
 struct Binder {
@@ -54,8 +24,8 @@ struct Binder {
 }
 
 extension PostgresListSource {
-    /// Checks the ordering's columns on the server (see ``PostgresOrdering``).
-    func checkOrdering(_ ordering: PostgresOrdering) async throws(PostgresSourceError) {
+    /// Checks the ordering's columns on the server (see ``Options/ordering``).
+    func checkOrdering(_ ordering: ListOrdering) async throws(PostgresSourceError) {
         guard let qualified = query.qualifiedTable else {
             throw PostgresSourceError(.invalidQuery, server: server.description, table: table, message: "moves are written to a table: the query lists a SELECT; list the table itself")
         }
@@ -111,7 +81,7 @@ extension PostgresListSource {
     }
 
     /// The ordering, for a source that may write.
-    func writableOrdering() throws(PostgresSourceError) -> PostgresOrdering {
+    func writableOrdering() throws(PostgresSourceError) -> ListOrdering {
         guard access == .owned else {
             throw PostgresSourceError(.readOnly, server: server.description, table: table, message: "the source follows \(table) read-only; open it with access: .owned to write moves")
         }
