@@ -169,21 +169,15 @@ where Source.ID: ListWireValue, Source.Summary: ListWireValue, Source.Item: Enco
     private func read() async throws {
         let (old, needsBaseline) = state.withLock { ($0.snapshot, $0.needsBaseline) }
         let incremental = source as? any IncrementalListDataSource<ID, Summary, Source.Item>
-        if let old, !needsBaseline, let incremental, let patch = try await incremental.loadChanges(since: old),
-           let applied = old.applying(patch) {
-            publish(new: applied.snapshot, patch: patch)
-            return
-        }
-        let new: ListSnapshot<ID, Summary>
-        if let incremental {
-            new = try await incremental.loadBaseline()
-        } else {
-            new = try await source.loadEntries()
-        }
-        if let old {
-            publish(new: new, patch: ListSnapshotPatch(from: old, to: new))
-        } else {
-            publish(first: new)
+        switch try await NextList.read(from: source, incremental: incremental, since: needsBaseline ? nil : old) {
+        case let .patched(new, patch, _, _):
+            publish(new: new, patch: patch)
+        case let .full(new):
+            if let old {
+                publish(new: new, patch: ListSnapshotPatch(from: old, to: new))
+            } else {
+                publish(first: new)
+            }
         }
     }
 

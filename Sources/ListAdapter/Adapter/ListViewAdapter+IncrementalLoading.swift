@@ -2,33 +2,14 @@
 /// patch, the adapter applies it to its last loaded list and delivers the change set the
 /// patch produces, without a diff of the whole list.
 extension ListViewAdapter {
-    /// What a load produced.
-    enum LoadedList: Sendable {
-        /// The whole list, to diff against the baseline.
-        case full(ListSnapshot<ID, Summary>)
-        /// The patched list and the change set from the last loaded list to it, with the
-        /// time the patch took to apply.
-        case patched(ListSnapshot<ID, Summary>, ListChangeSet, Duration)
-    }
+    /// What a load produced: the whole list, or the last one patched (``NextList``).
+    typealias LoadedList = NextList<ID, Summary>
 
-    /// Asks an incremental source (`incremental`, `source` cast) for a patch against
-    /// `baseline` and applies it; loads the whole list when there is no baseline, the source
-    /// is not incremental, it answers `nil`, or the patch does not apply. Runs on the source
-    /// executor.
+    /// The next list (``NextList/read(from:incremental:since:)``). Runs on the source executor.
     static func loadList(
         from source: Source, incremental: (any IncrementalListDataSource<ID, Summary, Item>)?, since baseline: ListSnapshot<ID, Summary>?
     ) async throws -> LoadedList {
-        guard let incremental else {
-            return .full(try await source.loadEntries())
-        }
-        if let baseline, let patch = try await incremental.loadChanges(since: baseline) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            if let (snapshot, changes) = baseline.applying(patch) {
-                return .patched(snapshot, changes, clock.now - start)
-            }
-        }
-        return .full(try await incremental.loadBaseline())
+        try await NextList.read(from: source, incremental: incremental, since: baseline)
     }
 
     /// Delivers a patched list: its change set as is when observers see the list

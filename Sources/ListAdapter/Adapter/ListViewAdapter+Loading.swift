@@ -111,7 +111,7 @@ extension ListViewAdapter: InvalidationTarget {
         var endedEdits: [Result<ListEdit<ID>, ListEditError<ID>>] = []
         var needsLaterLoad = false
         switch result {
-        case .success(.patched(let snapshot, let changes, let duration)):
+        case .success(.patched(let snapshot, _, let changes, let duration)):
             // The patch's change set is from the loaded list, which is the baseline only
             // when no edit was laid over it.
             let baselineIsLoaded = core.edits.isEmpty
