@@ -1,6 +1,10 @@
 #if PostgreSQL
 public import PostgresNIO
 
+// Not shared with SQLiteListQuery, which it resembles: each binds its own driver's arguments
+// (postgres-nio's PostgresBindings, GRDB's StatementArguments), takes its own placeholders
+// ($n, ?) and quotes its own schema-qualified names; PostgreSQL's order is required.
+
 /// What a ``PostgresListSource`` lists: a table (or a `SELECT`), the column that identifies
 /// a row, the section and summary expressions, the order and a filter with bound arguments.
 ///

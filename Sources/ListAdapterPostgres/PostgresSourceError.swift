@@ -2,6 +2,10 @@
 import NIOCore
 import PostgresNIO
 
+// Not shared with SQLiteSourceError, which it resembles: the kinds are each database's own
+// faults (a server's authentication and connection, a file's corruption and locks), and the
+// context each names differs (a server and table, a path and table).
+
 /// A failure of a ``PostgresListSource``, with the context needed to fix it: what kind,
 /// which server and database (never the password), which table, the SQL and the server's
 /// own message and SQLSTATE.
