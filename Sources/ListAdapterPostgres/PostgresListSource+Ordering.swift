@@ -2,12 +2,12 @@
 public import ListAdapter
 import PostgresNIO
 
-/// The former name of ``ListAdapter/ListSourceAccess``, the access mode both database
+/// The former name of `ListSourceAccess`, the access mode both database
 /// sources take (``PostgresListSource/access`` says what each mode means for a table).
 @available(*, deprecated, renamed: "ListSourceAccess")
 public typealias PostgresAccess = ListSourceAccess
 
-/// The former name of ``ListAdapter/ListOrdering``, the ordering both database sources take
+/// The former name of `ListOrdering`, the ordering both database sources take
 /// (``PostgresListSource/Options/ordering`` says what it needs of a PostgreSQL schema).
 @available(*, deprecated, renamed: "ListOrdering")
 public typealias PostgresOrdering = ListOrdering

@@ -21,7 +21,7 @@ public import PostgresNIO
 ///   only when its bytes differ from the previous row's.
 /// - Payloads: rows of your ``PostgresRowDecodable`` type, fetched by identifier in
 ///   batches (`= ANY($1)`), pipelined on a connection of their own.
-/// - Changes: see ``ListAdapter/ListSourceAccess``. An owned source patches each commit from its change
+/// - Changes: see `ListSourceAccess`. An owned source patches each commit from its change
 ///   log (`listadapter_log_<table>`): the touched rows are read and placed by a search in which
 ///   the server compares them with untouched rows (collations, NULLs and `DESC` are
 ///   PostgreSQL's own); a gap, a truncate or too many rows make it rescan.
@@ -99,12 +99,12 @@ public final class PostgresListSource<
     public let query: PostgresListQuery
     /// Whether the source only reads or also writes.
     ///
-    /// - ``ListAdapter/ListSourceAccess/followed``: every session is
+    /// - `ListSourceAccess.followed`: every session is
     ///   `default_transaction_read_only`; the source never writes and never creates anything
     ///   on the server. Changes are noticed by a cheap periodic check of the table's
     ///   statistics (and a `LISTEN` on a channel the database's owner notifies, if given) and
     ///   loaded by rescans.
-    /// - ``ListAdapter/ListSourceAccess/owned``: the app's own table. The source installs a
+    /// - `ListSourceAccess.owned`: the app's own table. The source installs a
     ///   change log (a table and two triggers, with ``Options/changeLog``), patches every
     ///   writer's commits in time proportional to the change, and writes a person's moves
     ///   and deletes.
@@ -165,8 +165,8 @@ public final class PostgresListSource<
     ///   - server: where to connect; the source opens its own connections (fetch, track, write)
     ///     there.
     ///   - query: what to list; checked by running it with `LIMIT 0`.
-    ///   - access: ``ListAdapter/ListSourceAccess/followed``, the default, makes every transaction read-only and
-    ///     installs nothing; ``ListAdapter/ListSourceAccess/owned`` allows writes and, with
+    ///   - access: `ListSourceAccess.followed`, the default, makes every transaction read-only and
+    ///     installs nothing; `ListSourceAccess.owned` allows writes and, with
     ///     ``Options/changeLog``, installs the change log.
     ///   - options: timeouts, change watching, the change log and ordering; the defaults by
     ///     default.
@@ -291,7 +291,7 @@ public final class PostgresListSource<
 
     // MARK: Changes
 
-    /// Starts watching for changes (see ``ListAdapter/ListSourceAccess``). Called by the adapter on its
+    /// Starts watching for changes (see `ListSourceAccess`). Called by the adapter on its
     /// own queue; returns at once.
     ///
     /// - Parameter invalidation: told each time the server reports (or a poll finds) a change to

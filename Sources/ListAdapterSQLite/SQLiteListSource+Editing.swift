@@ -22,7 +22,7 @@ extension SQLiteListSource {
     /// `next == nil` last; else the row goes right after `previous`, or just before `next`
     /// when `previous` is no longer in that section, or else last. The move writes one
     /// row, unless the key would be longer than the policy's limit: then it also rewrites a
-    /// window of neighbours with short keys, never more than ``ListAdapter/ListOrdering/policy``'s
+    /// window of neighbours with short keys, never more than `ListOrdering.policy`'s
     /// `maximumRowsWritten` rows (see `OrderKeyRebalancePolicy`).
     ///
     /// Runs on the database's writer queue; call it from any task. The adapter sees the

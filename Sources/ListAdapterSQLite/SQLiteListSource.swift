@@ -25,7 +25,7 @@ public import ListAdapter
 ///
 /// A NULL section title puts the row in the untitled section.
 ///
-/// Two openings (see ``ListAdapter/ListSourceAccess``): `init(path:query:)` *follows* a database read-only
+/// Two openings (see `ListSourceAccess`): `init(path:query:)` *follows* a database read-only
 /// by default (another app's file stays byte-for-byte unchanged); pass `access: .owned`,
 /// or hand the source your own pool with `init(database:query:)`, for a database the app
 /// owns.
@@ -45,7 +45,7 @@ public final class SQLiteListSource<
     public let path: String
     /// Whether the source only reads the database or may write to it.
     ///
-    /// - ``ListAdapter/ListSourceAccess/followed`` is for databases the app does not own
+    /// - `ListSourceAccess.followed` is for databases the app does not own
     ///   (another app's file, a file the user picked, a database another process writes). The
     ///   source opens the file read-only and never writes to it: it does not change its
     ///   journal mode, never creates a file (not even `-wal` or `-shm` for a rollback-journal
@@ -53,7 +53,7 @@ public final class SQLiteListSource<
     ///   transaction (in WAL mode), and notices other processes' commits with what a reader
     ///   can see (`PRAGMA data_version`, woken by file events). The file stays byte-for-byte
     ///   unchanged.
-    /// - ``ListAdapter/ListSourceAccess/owned`` is for the app's own database. The source may
+    /// - `ListSourceAccess.owned` is for the app's own database. The source may
     ///   switch it to WAL, create indexes (``createCoveringIndex()``) and a change log
     ///   (``installChangeLog()``), and write a person's moves and deletes.
     ///
@@ -99,12 +99,12 @@ public final class SQLiteListSource<
 
     /// Lists `query` from a database the app already has open.
     ///
-    /// The source owns the database (``ListAdapter/ListSourceAccess/owned``) unless `database` was opened
+    /// The source owns the database (`ListSourceAccess.owned`) unless `database` was opened
     /// read-only, in which case it only follows it. Call it on any thread.
     ///
     /// - Parameters:
     ///   - database: the app's open `DatabasePool` or `DatabaseQueue`; opened read-only, it is only
-    ///     followed (``ListAdapter/ListSourceAccess/followed``). An in-memory database has no file to watch for
+    ///     followed (`ListSourceAccess.followed`). An in-memory database has no file to watch for
     ///     other connections' commits.
     ///   - query: what to list; not checked against the schema here (``validate()`` does).
     ///   - options: busy timeout, change watching, incremental updates and ordering; the defaults
@@ -122,7 +122,7 @@ public final class SQLiteListSource<
     /// Opens the database file at `path` (which must exist) and checks that `query`
     /// prepares against it.
     ///
-    /// By default the source *follows* the file (``ListAdapter/ListSourceAccess/followed``): it opens it
+    /// By default the source *follows* the file (`ListSourceAccess.followed`): it opens it
     /// read-only, never writes to it, never creates a file, takes no write lock. Pass
     /// `access: .owned` for a database the app owns: it is opened in a `DatabasePool`,
     /// which switches it to WAL.
@@ -132,8 +132,8 @@ public final class SQLiteListSource<
     /// - Parameters:
     ///   - path: the database file's path; the file must exist and is never created.
     ///   - query: what to list; checked to prepare against the file's schema.
-    ///   - access: ``ListAdapter/ListSourceAccess/followed``, the default, opens the file read-only and never
-    ///     writes to it; ``ListAdapter/ListSourceAccess/owned`` opens it in a `DatabasePool` (switching it to WAL)
+    ///   - access: `ListSourceAccess.followed`, the default, opens the file read-only and never
+    ///     writes to it; `ListSourceAccess.owned` opens it in a `DatabasePool` (switching it to WAL)
     ///     and allows writes.
     ///   - options: busy timeout, change watching, incremental updates and ordering; the defaults
     ///     by default.
@@ -174,7 +174,7 @@ public final class SQLiteListSource<
     }
 
     /// Checks that the entry and item queries prepare, and the columns of
-    /// ``Options/ordering`` (see ``ListAdapter/ListOrdering``). Call it on any thread; it reads the
+    /// ``Options/ordering`` (see `ListOrdering`). Call it on any thread; it reads the
     /// schema.
     ///
     /// - Throws: ``SQLiteSourceError``; for the ordering, `missingColumn` or `invalidQuery`

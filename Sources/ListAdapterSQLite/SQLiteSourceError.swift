@@ -31,7 +31,7 @@ public struct SQLiteSourceError: Error, Sendable, CustomStringConvertible {
         /// The database file was deleted or replaced by another file while open. The
         /// source stays failed: open the new file in a new source.
         case fileReplaced
-        /// A write was asked of a database the source only follows (``ListAdapter/ListSourceAccess/followed``).
+        /// A write was asked of a database the source only follows (`ListSourceAccess.followed`).
         case readOnly
         /// The disk or the database is full.
         case diskFull
