@@ -119,12 +119,29 @@ struct BenchmarksDocument {
         let baseline = measurement.baseline.map { Measurement.format($0) + unit } ?? "-"
         let ratio = measurement.ratio.map { $0.isFinite ? String(format: "%.2fx", $0) : "-" } ?? "-"
         let verdict = measurement.passed == false ? "**missed**" : measurement.verdict
-        let note = measurement.note.isEmpty ? "" : " (\(measurement.note))"
+        let note = measurement.note.isEmpty ? "" : " (\(shortNote(measurement.note)))"
         let cells = [
             measurement.scenario, size(measurement.size), Measurement.format(measurement.figure) + unit, baseline, ratio,
             measurement.target, verdict + note,
         ]
         return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+
+    /// The longest note a table shows; the results file keeps every note whole.
+    static let noteLimit = 80
+
+    /// `note`'s clauses (split at "; ") as long as they fit in ``noteLimit`` characters (the
+    /// first always), and "…" for the rest.
+    static func shortNote(_ note: String) -> String {
+        var shown: [Substring] = []
+        var length = 0
+        let clauses = note.split(separator: "; ", omittingEmptySubsequences: false)
+        for clause in clauses {
+            if !shown.isEmpty, length + 2 + clause.count > noteLimit { break }
+            shown.append(clause)
+            length += (shown.count > 1 ? 2 : 0) + clause.count
+        }
+        return shown.joined(separator: "; ") + (shown.count < clauses.count ? "; …" : "")
     }
 
     static func size(_ count: Int) -> String {
