@@ -88,14 +88,21 @@ func parseArguments() -> (quick: Bool, output: String, only: String?, document: 
 }
 let (quick, outputDirectory, only, documentCommand) = parseArguments()
 let documentPath = "BENCHMARKS.md"
+/// Makes BENCHMARKS.md's tables anew from the results files; returns the tables that changed.
+func writeDocument() throws -> [String] {
+    let (current, rendered, stale) = try BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups).rendered()
+    if rendered != current { try rendered.write(toFile: documentPath, atomically: true, encoding: .utf8) }
+    return stale
+}
 if let documentCommand {
     do {
-        let document = BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups)
-        let (current, rendered, stale) = try document.rendered()
         if documentCommand == "--write-docs" {
-            if rendered != current { try rendered.write(toFile: documentPath, atomically: true, encoding: .utf8) }
+            let stale = try writeDocument()
             print("\(documentPath): \(stale.isEmpty ? "its tables were already" : "\(stale.count) tables") made from \(outputDirectory)/*.json")
-        } else if stale.isEmpty {
+            exit(0)
+        }
+        let stale = try BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups).rendered().stale
+        if stale.isEmpty {
             print("\(documentPath): every table is what \(outputDirectory)/*.json make")
         } else {
             FileHandle.standardError.write(Data("""
@@ -217,9 +224,7 @@ if quick {
     }
     print("\nWritten: " + byGroup.map { GroupResults.path(of: $0.group, in: outputDirectory) }.joined(separator: ", "))
     if outputDirectory == "Benchmarks/results", FileManager.default.fileExists(atPath: documentPath) {
-        let (current, rendered, stale) = try BenchmarksDocument(path: documentPath, resultsDirectory: outputDirectory, groups: groups).rendered()
-        if rendered != current { try rendered.write(toFile: documentPath, atomically: true, encoding: .utf8) }
-        print("\(documentPath): \(stale.count) tables made anew from them")
+        print("\(documentPath): \(try writeDocument().count) tables made anew from them")
     }
 }
 let missed = results.filter { $0.passed == false }.count

@@ -5,13 +5,6 @@ extension ListViewAdapter {
     /// What a load produced: the whole list, or the last one patched (``NextList``).
     typealias LoadedList = NextList<ID, Summary>
 
-    /// The next list (``NextList/read(from:incremental:since:)``). Runs on the source executor.
-    static func loadList(
-        from source: Source, incremental: (any IncrementalListDataSource<ID, Summary, Item>)?, since baseline: ListSnapshot<ID, Summary>?
-    ) async throws -> LoadedList {
-        try await NextList.read(from: source, incremental: incremental, since: baseline)
-    }
-
     /// Delivers a patched list: its change set as is when observers see the list
     /// uncollapsed and no edit was or is laid over it (`baselineIsLoaded`: then the
     /// baseline is the list before the patch); otherwise through the diff, like a full

@@ -71,7 +71,7 @@ extension ListViewAdapter: InvalidationTarget {
             }
             let result: Result<LoadedList, any Error>
             do {
-                result = .success(try await Self.loadList(from: source, incremental: incremental, since: baseline))
+                result = .success(try await LoadedList.read(from: source, incremental: incremental, since: baseline))
             } catch {
                 result = .failure(error)
             }

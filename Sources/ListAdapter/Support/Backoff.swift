@@ -42,7 +42,7 @@ package struct Backoff: Sendable, Hashable {
             doublings -= 1
         }
         wait = min(wait, maximum)
-        guard jitter.lowerBound != 1 || jitter.upperBound != 1 else { return wait }
+        guard jitter != 1 ... 1 else { return wait }
         return wait * Double.random(in: jitter, using: &generator)
     }
 
